@@ -45,7 +45,7 @@ from .ir.references import Ref
 from .ir.selectors import FilterIR
 from .ir.statics import StaticPart
 from .ir.targets import TargetIR, TargetKind
-from .ir.triggers import EventTrigger, StepTrigger, Trigger, TriggerEvent
+from .ir.triggers import EventTrigger, StateTrigger, StepTrigger, Trigger, TriggerEvent
 from .safety import FORBIDDEN_NAMES
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -2236,8 +2236,10 @@ class CardLowering:
                         enchanted=b.host if b.enchanted or b.equipped else "", affected=affected,
                         host_word="equipped" if b.equipped else "enchanted")
 
-    def trigger(self, t: Any) -> StepTrigger | EventTrigger:
+    def trigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
         """Lower a trigger condition (603.2)."""
+        if cname(t) == "StateTrigger":
+            return StateTrigger(co.ControlNone(_filter(self.ck, t.state.filter, t.state)))  # 603.8
         if cname(t) == "DiscardTrigger":
             # 603.2, 701.8: "whenever you discard a card": the card is remembered ("the discarded card")
             card = _filter(self.ck, t.card, t)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'cb85bcfd6c55a22cc98419fd560612afe07762693977c18f31c4927504d9b6b5'
+GRAMMAR = '1add736377a98c538cdb11bc1e80abfbe4c0f2f5d0bf3405bed787398c5e6c1f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -240,8 +240,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CastFromCondition', 'common', 'CastFromCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('DefendingControlsCondition', 'common', 'DefendingControlsCondition', ''),
-    ('__asgn_plain', 'plain', '', 'filter'),
-    ('ControlNoneCondition', 'common', 'ControlNoneCondition', ''),
     ('__asgn_plain', 'plain', '', 'graveyard'),
     ('ControlCondition', 'common', 'ControlCondition', ''),
     ('__asgn_plain', 'plain', '', 'hand'),
@@ -392,6 +390,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'did'),
     ('__asgn_plain', 'plain', '', 'dont'),
     ('__asgn_plain', 'plain', '', 'its'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ControlNoneCondition', 'common', 'ControlNoneCondition', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ControlledThing', 'common', 'ControlledThing', ''),
     ('__asgn_oneormore', 'oneormore', '', 'things'),
@@ -822,6 +822,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'lead'),
     ('__asgn_plain', 'plain', '', 'subject'),
     ('YoursTrigger', 'common', 'YoursTrigger', ''),
+    ('__asgn_plain', 'plain', '', 'lead'),
+    ('__asgn_plain', 'plain', '', 'state'),
+    ('StateTrigger', 'common', 'StateTrigger', ''),
     ('__asgn_plain', 'plain', '', 'sentences'),
     ('__asgn_optional', 'optional', '', 'special'),
     ('__asgn_optional', 'optional', '', 'fromhand'),
@@ -10959,6 +10962,21 @@ class CardParser:
                 break
         if ch in _F37:
             while True:
+                r = self.r_ControlNoneCondition_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 195
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F37:
+            while True:
                 p51 = p
                 res52: list[Any] = []
                 q = sk0[p51]
@@ -10989,39 +11007,117 @@ class CardParser:
                 q += 7
                 p51 = q
                 res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'no', '')
-                q += 2
-                p51 = q
-                res52.append(v)
-                p53 = p51
-                res54: list[Any] = []
-                r = self.r_ObjectFilter_0(p53)
+                r = self.e47_0(p51)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p53 = q
+                p51 = q
                 if v:
+                    res52.append(v)
+                while True:
+                    p53 = p51
+                    res54: list[Any] = []
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'or', '')
+                    q += 2
+                    p53 = q
                     res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 218
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'there', '')
+                    q += 5
+                    p53 = q
+                    res54.append(v)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'is', '')
+                    q += 2
+                    p53 = q
+                    res54.append(v)
+                    r = self.e48_0(p53)
+                    if r is None:
+                        break
+                    q, v = r
+                    p53 = q
+                    if v:
+                        res54.append(v)
+                    p55 = p53
+                    res56: list[Any] = []
+                    r = self.r_ObjectFilter_0(p55)
+                    if r is None:
+                        break
+                    q, v = r
+                    p55 = q
+                    if v:
+                        res56.append(v)
+                    if res56:
+                        n = Nt(res56)
+                        n.rule = 218
+                    p53 = p55
+                    if res56 and n:
+                        res54.append(n)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'in', '')
+                    q += 2
+                    p53 = q
+                    res54.append(v)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'your', '')
+                    q += 4
+                    p53 = q
+                    res54.append(v)
+                    q = sk0[p53]
+                    if q < 0:
+                        q = _WS0(text, p53).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p53] = q
+                    if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'graveyard', '')
+                    q += 9
+                    p53 = q
+                    res54.append(v)
+                    p51 = p53
+                    res52 += res54
+                    break
                 if res52:
-                    n = Nt(res52)
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
                     n.rule = 219
                 q = p51
                 v = n if res52 else None
@@ -11032,152 +11128,88 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F37:
+        if ch in _F41:
             while True:
-                p55 = p
-                res56: list[Any] = []
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p55 = q
-                res56.append(v)
-                r = self.e47_0(p55)
+                p57 = p
+                res58: list[Any] = []
+                r = self.e49_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p55 = q
+                p57 = q
                 if v:
-                    res56.append(v)
-                while True:
-                    p57 = p55
-                    res58: list[Any] = []
-                    q = sk0[p57]
-                    if q < 0:
-                        q = _WS0(text, p57).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p57] = q
-                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'or', '')
-                    q += 2
-                    p57 = q
                     res58.append(v)
-                    q = sk0[p57]
-                    if q < 0:
-                        q = _WS0(text, p57).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p57] = q
-                    if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'there', '')
-                    q += 5
-                    p57 = q
-                    res58.append(v)
-                    q = sk0[p57]
-                    if q < 0:
-                        q = _WS0(text, p57).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p57] = q
-                    if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'is', '')
-                    q += 2
-                    p57 = q
-                    res58.append(v)
-                    r = self.e48_0(p57)
-                    if r is None:
-                        break
-                    q, v = r
-                    p57 = q
-                    if v:
-                        res58.append(v)
-                    p59 = p57
-                    res60: list[Any] = []
-                    r = self.r_ObjectFilter_0(p59)
-                    if r is None:
-                        break
-                    q, v = r
-                    p59 = q
-                    if v:
-                        res60.append(v)
-                    if res60:
-                        n = Nt(res60)
-                        n.rule = 220
-                    p57 = p59
-                    if res60 and n:
-                        res58.append(n)
-                    q = sk0[p57]
-                    if q < 0:
-                        q = _WS0(text, p57).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p57] = q
-                    if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'in', '')
-                    q += 2
-                    p57 = q
-                    res58.append(v)
-                    q = sk0[p57]
-                    if q < 0:
-                        q = _WS0(text, p57).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p57] = q
-                    if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'your', '')
-                    q += 4
-                    p57 = q
-                    res58.append(v)
-                    q = sk0[p57]
-                    if q < 0:
-                        q = _WS0(text, p57).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p57] = q
-                    if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'graveyard', '')
-                    q += 9
-                    p57 = q
-                    res58.append(v)
-                    p55 = p57
-                    res56 += res58
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
-                if res56:
-                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
+                v = (q, 'no', '')
+                q += 2
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p57 = q
+                res58.append(v)
+                p59 = p57
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 220
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
+                if res58:
+                    n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
                     n.rule = 221
-                q = p55
-                v = n if res56 else None
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -11185,31 +11217,22 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F41:
+        if ch in _F0:
             while True:
                 p61 = p
                 res62: list[Any] = []
-                r = self.e49_0(p61)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p61 = q
-                if v:
-                    res62.append(v)
                 q = sk0[p61]
                 if q < 0:
                     q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'no', '')
-                q += 2
+                v = (q, 'creatures', '')
+                q += 9
                 p61 = q
                 res62.append(v)
                 q = sk0[p61]
@@ -11218,11 +11241,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
+                v = (q, 'you', '')
+                q += 3
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
                 q += 5
                 p61 = q
                 res62.append(v)
@@ -11232,12 +11297,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
+                v = (q, 'power', '')
+                q += 5
                 p61 = q
                 res62.append(v)
                 p63 = p61
@@ -11248,22 +11313,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p63] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p63 = q
-                res64.append(v)
+                if v:
+                    res64.append(v)
                 if res64:
                     n = Nt(res64)
                     n.rule = 222
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p61 = q
+                res62.append(v)
                 if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
+                    n = Nt(res62)
                     n.rule = 223
                 q = p61
                 v = n if res62 else None
@@ -11274,7 +11370,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F10:
             while True:
                 p65 = p
                 res66: list[Any] = []
@@ -11284,53 +11380,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'creatures', '')
-                q += 9
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
+                v = (q, 'this', '')
                 q += 4
                 p65 = q
                 res66.append(v)
@@ -11340,44 +11394,22 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'total', '')
-                q += 5
-                p65 = q
-                res66.append(v)
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'has', '')
+                q += 3
                 p65 = q
                 res66.append(v)
                 p67 = p65
                 res68: list[Any] = []
-                q = sk0[p67]
-                if q < 0:
-                    q = _WS0(text, p67).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p67] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                r = self.r_Amount_0(p67)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                q, v = r
                 p67 = q
                 if v:
                     res68.append(v)
@@ -11387,17 +11419,68 @@ class CardParser:
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
+                while True:
+                    p69 = p65
+                    res70: list[Any] = []
+                    r = self.e50_0(p69)
+                    if r is None:
+                        break
+                    q, v = r
+                    p69 = q
+                    if v:
+                        res70.append(v)
+                    q = sk0[p69]
+                    if q < 0:
+                        q = _WS0(text, p69).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p69] = q
+                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'more', '')
+                    q += 4
+                    p69 = q
+                    res70.append(v)
+                    p65 = p69
+                    res66 += res70
+                    break
+                p71 = p65
+                res72: list[Any] = []
+                r = self.r_CounterKind_0(p71)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p71 = q
+                if v:
+                    res72.append(v)
+                if res72:
+                    n = Nt(res72)
+                    n.rule = 225
+                p65 = p71
+                if res72 and n:
+                    res66.append(n)
+                r = self.e51_0(p65)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p65 = q
+                if v:
+                    res66.append(v)
                 q = sk0[p65]
                 if q < 0:
                     q = _WS0(text, p65).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'or', '')
+                v = (q, 'on', '')
                 q += 2
                 p65 = q
                 res66.append(v)
@@ -11407,17 +11490,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
-                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'greater', '')
-                q += 7
+                v = (q, 'it', '')
+                q += 2
                 p65 = q
                 res66.append(v)
                 if res66:
-                    n = Nt(res66)
-                    n.rule = 225
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
+                    n.rule = 226
                 q = p65
                 v = n if res66 else None
                 if v is not None:
@@ -11429,245 +11512,105 @@ class CardParser:
                 break
         if ch in _F10:
             while True:
-                p69 = p
-                res70: list[Any] = []
-                q = sk0[p69]
+                p73 = p
+                res74: list[Any] = []
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
+                    sk0[p73] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p69).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                p69 = q
-                res70.append(v)
-                p71 = p69
-                res72: list[Any] = []
-                r = self.r_Amount_0(p71)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p71 = q
-                if v:
-                    res72.append(v)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 226
-                p69 = p71
-                if res72 and n:
-                    res70.append(n)
-                while True:
-                    p73 = p69
-                    res74: list[Any] = []
-                    r = self.e50_0(p73)
-                    if r is None:
-                        break
-                    q, v = r
-                    p73 = q
-                    if v:
-                        res74.append(v)
-                    q = sk0[p73]
-                    if q < 0:
-                        q = _WS0(text, p73).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p73] = q
-                    if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'more', '')
-                    q += 4
-                    p73 = q
-                    res74.append(v)
-                    p69 = p73
-                    res70 += res74
-                    break
-                p75 = p69
-                res76: list[Any] = []
-                r = self.r_CounterKind_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 227
-                p69 = p75
-                if res76 and n:
-                    res70.append(n)
-                r = self.e51_0(p69)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p69 = q
-                if v:
-                    res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p69 = q
-                res70.append(v)
-                if res70:
-                    n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 228
-                q = p69
-                v = n if res70 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 195
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                p77 = p
-                res78: list[Any] = []
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p73] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'was', '')
                 q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p73] = q
                 if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'dealt', '')
                 q += 5
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p73] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
+                p73 = q
+                res74.append(v)
+                q = sk0[p73]
                 if q < 0:
-                    q = _WS0(text, p77).end()
+                    q = _WS0(text, p73).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p77] = q
+                    sk0[p73] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p77 = q
-                res78.append(v)
-                p79 = p77
-                res80: list[Any] = []
-                q = sk0[p79]
+                p73 = q
+                res74.append(v)
+                p75 = p73
+                res76: list[Any] = []
+                q = sk0[p75]
                 if q < 0:
-                    q = _WS0(text, p79).end()
+                    q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p79] = q
+                    sk0[p75] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p79 = q
-                res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 229
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 230
-                q = p77
-                v = n if res78 else None
+                p75 = q
+                res76.append(v)
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 227
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 228
+                q = p73
+                v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -11677,7 +11620,68 @@ class CardParser:
                 break
         if ch in _F15:
             while True:
-                p81 = p
+                p77 = p
+                res78: list[Any] = []
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('had', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'had', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'no', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                p79 = p77
+                res80: list[Any] = []
+                r = self.r_CounterKind_0(p79)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p79 = q
+                if v:
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 229
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
+                p81 = p77
                 res82: list[Any] = []
                 q = sk0[p81]
                 if q < 0:
@@ -11685,60 +11689,149 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 230
+                p77 = p81
+                if res82 and n:
+                    res78.append(n)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'it', '')
                 q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('had', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'had', '')
-                q += 3
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'no', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                p83 = p81
-                res84: list[Any] = []
-                r = self.r_CounterKind_0(p83)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p83 = q
-                if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
+                p77 = q
+                res78.append(v)
+                if res78:
+                    n = Nt(res78)
                     n.rule = 231
-                p81 = p83
-                if res84 and n:
-                    res82.append(n)
-                p85 = p81
+                q = p77
+                v = n if res78 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 195
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p83 = p
+                res84: list[Any] = []
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'greater', '')
+                q += 7
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p83 = q
+                res84.append(v)
+                p85 = p83
                 res86: list[Any] = []
                 q = sk0[p85]
                 if q < 0:
@@ -11746,53 +11839,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p85] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'counters', '')
-                q += 8
+                v = (q, 'toughness', '')
+                q += 9
                 p85 = q
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
                     n.rule = 232
-                p81 = p85
+                p83 = p85
                 if res86 and n:
-                    res82.append(n)
-                q = sk0[p81]
+                    res84.append(n)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p83] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'on', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                q = sk0[p81]
+                v = (q, 'than', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                q = sk0[p83]
                 if q < 0:
-                    q = _WS0(text, p81).end()
+                    q = _WS0(text, p83).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p83] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'it', '')
-                q += 2
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82)
+                v = (q, 'this', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
                     n.rule = 233
-                q = p81
-                v = n if res82 else None
+                q = p83
+                v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -11810,11 +11903,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'that', '')
+                v = (q, 'this', '')
                 q += 4
                 p87 = q
                 res88.append(v)
@@ -11824,67 +11917,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p87] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'creature', '')
-                q += 8
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('greater', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'greater', '')
-                q += 7
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
+                v = (q, 'is', '')
                 q += 2
                 p87 = q
                 res88.append(v)
@@ -11896,11 +11933,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p89] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('monstrous', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
+                v = (q, 'monstrous', 'Designation')
                 q += 9
                 p89 = q
                 res90.append(v)
@@ -11910,34 +11947,6 @@ class CardParser:
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p87 = q
-                res88.append(v)
-                q = sk0[p87]
-                if q < 0:
-                    q = _WS0(text, p87).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p87] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p87 = q
-                res88.append(v)
                 if res88:
                     n = Nt(res88)
                     n.rule = 235
@@ -11982,6 +11991,34 @@ class CardParser:
                 q += 2
                 p91 = q
                 res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p91 = q
+                res92.append(v)
+                q = sk0[p91]
+                if q < 0:
+                    q = _WS0(text, p91).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p91] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p91 = q
+                res92.append(v)
                 p93 = p91
                 res94: list[Any] = []
                 q = sk0[p93]
@@ -11990,11 +12027,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('monstrous', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'monstrous', 'Designation')
+                v = (q, 'graveyard', '')
                 q += 9
                 p93 = q
                 res94.append(v)
@@ -12026,12 +12063,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
+                v = (q, 'there', '')
+                q += 5
                 p95 = q
                 res96.append(v)
                 q = sk0[p95]
@@ -12040,67 +12077,129 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
-                p95 = q
-                res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p95 = q
-                res96.append(v)
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
+                v = (q, 'are', '')
+                q += 3
                 p95 = q
                 res96.append(v)
                 p97 = p95
                 res98: list[Any] = []
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                r = self.r_Amount_0(p97)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'graveyard', '')
-                q += 9
+                q, v = r
                 p97 = q
-                res98.append(v)
+                if v:
+                    res98.append(v)
                 if res98:
                     n = Nt(res98)
                     n.rule = 238
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p95 = q
+                res96.append(v)
+                p99 = p95
+                res100: list[Any] = []
+                r = self.r_CounterKind_0(p99)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p99 = q
+                if v:
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 239
+                p95 = p99
+                if res100 and n:
+                    res96.append(n)
+                p101 = p95
+                res102: list[Any] = []
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p101 = q
+                res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 240
+                p95 = p101
+                if res102 and n:
+                    res96.append(n)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p95 = q
+                res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 239
+                    n.rule = 241
                 q = p95
                 v = n if res96 else None
                 if v is not None:
@@ -12112,163 +12211,96 @@ class CardParser:
                 break
         if ch in _F10:
             while True:
-                p99 = p
-                res100: list[Any] = []
-                q = sk0[p99]
+                p103 = p
+                res104: list[Any] = []
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p103] = q
                 if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'there', '')
                 q += 5
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p103] = q
                 if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'are', '')
                 q += 3
-                p99 = q
-                res100.append(v)
-                p101 = p99
-                res102: list[Any] = []
-                r = self.r_Amount_0(p101)
+                p103 = q
+                res104.append(v)
+                p105 = p103
+                res106: list[Any] = []
+                r = self.r_Amount_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p101 = q
+                p105 = q
                 if v:
-                    res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 240
-                p99 = p101
-                if res102 and n:
-                    res100.append(n)
-                q = sk0[p99]
+                    res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 242
+                p103 = p105
+                if res106 and n:
+                    res104.append(n)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p103] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p103] = q
                 if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'more', '')
                 q += 4
-                p99 = q
-                res100.append(v)
-                p103 = p99
-                res104: list[Any] = []
-                r = self.r_CounterKind_0(p103)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
                 p103 = q
-                if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 241
-                p99 = p103
-                if res104 and n:
-                    res100.append(n)
-                p105 = p99
-                res106: list[Any] = []
-                q = sk0[p105]
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    sk0[p103] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'counters', '')
-                q += 8
-                p105 = q
-                res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 242
-                p99 = p105
-                if res106 and n:
-                    res100.append(n)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 243
-                q = p99
-                v = n if res100 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 195
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                p107 = p
+                v = (q, 'card', '')
+                q += 4
+                p103 = q
+                res104.append(v)
+                p107 = p103
                 res108: list[Any] = []
                 q = sk0[p107]
                 if q < 0:
@@ -12276,184 +12308,95 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p107] = q
-                if not (text.startswith('there', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'there', '')
-                q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'are', '')
-                q += 3
-                p107 = q
-                res108.append(v)
-                p109 = p107
-                res110: list[Any] = []
-                r = self.r_Amount_0(p109)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110)
-                    n.rule = 244
-                p107 = p109
-                if res110 and n:
-                    res108.append(n)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p107 = q
-                res108.append(v)
-                p111 = p107
-                res112: list[Any] = []
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
                 if not (text.startswith('types', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'types', '')
                 q += 5
-                p111 = q
-                res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 245
-                p107 = p111
-                if res112 and n:
-                    res108.append(n)
-                q = sk0[p107]
+                p107 = q
+                res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 243
+                p103 = p107
+                if res108 and n:
+                    res104.append(n)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
+                    sk0[p103] = q
                 if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'among', '')
                 q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
+                    sk0[p103] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
+                    sk0[p103] = q
                 if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'in', '')
                 q += 2
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
+                    sk0[p103] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p107 = q
-                res108.append(v)
-                q = sk0[p107]
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p107).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p107] = q
+                    sk0[p103] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p107 = q
-                res108.append(v)
-                if res108:
-                    n = Nt(res108)
-                    n.rule = 246
-                q = p107
-                v = n if res108 else None
+                p103 = q
+                res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 244
+                q = p103
+                v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -12463,6 +12406,62 @@ class CardParser:
                 break
         if ch in _F15:
             while True:
+                p109 = p
+                res110: list[Any] = []
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
+                p109 = q
+                res110.append(v)
+                r = self.e52_0(p109)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p109 = q
+                if v:
+                    res110.append(v)
+                p111 = p109
+                res112: list[Any] = []
+                r = self.r_ObjectFilter_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                if res112:
+                    n = Nt(res112)
+                    n.rule = 245
+                p109 = p111
+                if res112 and n:
+                    res110.append(n)
+                if res110:
+                    n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
+                    n.rule = 246
+                q = p109
+                v = n if res110 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 195
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F37:
+            while True:
                 p113 = p
                 res114: list[Any] = []
                 q = sk0[p113]
@@ -12471,15 +12470,29 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p113] = q
-                if not (text.startswith("it's", q)):
+                if not (text.startswith("you've", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, "it's", '')
+                v = (q, "you've", '')
+                q += 6
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
                 q += 4
                 p113 = q
                 res114.append(v)
-                r = self.e52_0(p113)
+                r = self.e53_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12505,6 +12518,34 @@ class CardParser:
                 p113 = p115
                 if res116 and n:
                     res114.append(n)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p113 = q
+                res114.append(v)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
                     n.rule = 248
@@ -12527,12 +12568,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith("you've", q)):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "you've", '')
-                q += 6
+                v = (q, 'you', '')
+                q += 3
                 p117 = q
                 res118.append(v)
                 q = sk0[p117]
@@ -12541,15 +12582,15 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cast', '')
-                q += 4
+                v = (q, 'revealed', '')
+                q += 8
                 p117 = q
                 res118.append(v)
-                r = self.e53_0(p117)
+                r = self.e54_0(p117)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12575,6 +12616,100 @@ class CardParser:
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
+                while True:
+                    p121 = p117
+                    res122: list[Any] = []
+                    q = sk0[p121]
+                    if q < 0:
+                        q = _WS0(text, p121).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p121] = q
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'or', '')
+                    q += 2
+                    p121 = q
+                    res122.append(v)
+                    q = sk0[p121]
+                    if q < 0:
+                        q = _WS0(text, p121).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p121] = q
+                    if not (text.startswith('controlled', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'controlled', '')
+                    q += 10
+                    p121 = q
+                    res122.append(v)
+                    r = self.e55_0(p121)
+                    if r is None:
+                        break
+                    q, v = r
+                    p121 = q
+                    if v:
+                        res122.append(v)
+                    p123 = p121
+                    res124: list[Any] = []
+                    r = self.r_ObjectFilter_0(p123)
+                    if r is None:
+                        break
+                    q, v = r
+                    p123 = q
+                    if v:
+                        res124.append(v)
+                    if res124:
+                        n = Nt(res124)
+                        n.rule = 250
+                    p121 = p123
+                    if res124 and n:
+                        res122.append(n)
+                    p117 = p121
+                    res118 += res122
+                    break
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p117 = q
+                res118.append(v)
                 q = sk0[p117]
                 if q < 0:
                     q = _WS0(text, p117).end()
@@ -12595,17 +12730,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                v = (q, 'spell', '')
+                q += 5
                 p117 = q
                 res118.append(v)
                 if res118:
                     n = Nt(res118 if len(res118) == 1 and type(res118[0]) is not list else flatten(res118))
-                    n.rule = 250
+                    n.rule = 251
                 q = p117
                 v = n if res118 else None
                 if v is not None:
@@ -12615,257 +12750,65 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F37:
-            while True:
-                p121 = p
-                res122: list[Any] = []
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'revealed', '')
-                q += 8
-                p121 = q
-                res122.append(v)
-                r = self.e54_0(p121)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p121 = q
-                if v:
-                    res122.append(v)
-                p123 = p121
-                res124: list[Any] = []
-                r = self.r_ObjectFilter_0(p123)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p123 = q
-                if v:
-                    res124.append(v)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 251
-                p121 = p123
-                if res124 and n:
-                    res122.append(n)
-                while True:
-                    p125 = p121
-                    res126: list[Any] = []
-                    q = sk0[p125]
-                    if q < 0:
-                        q = _WS0(text, p125).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p125] = q
-                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'or', '')
-                    q += 2
-                    p125 = q
-                    res126.append(v)
-                    q = sk0[p125]
-                    if q < 0:
-                        q = _WS0(text, p125).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p125] = q
-                    if not (text.startswith('controlled', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'controlled', '')
-                    q += 10
-                    p125 = q
-                    res126.append(v)
-                    r = self.e55_0(p125)
-                    if r is None:
-                        break
-                    q, v = r
-                    p125 = q
-                    if v:
-                        res126.append(v)
-                    p127 = p125
-                    res128: list[Any] = []
-                    r = self.r_ObjectFilter_0(p127)
-                    if r is None:
-                        break
-                    q, v = r
-                    p127 = q
-                    if v:
-                        res128.append(v)
-                    if res128:
-                        n = Nt(res128)
-                        n.rule = 252
-                    p125 = p127
-                    if res128 and n:
-                        res126.append(n)
-                    p121 = p125
-                    res122 += res126
-                    break
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p121 = q
-                res122.append(v)
-                if res122:
-                    n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 253
-                q = p121
-                v = n if res122 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 195
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F10:
             while True:
-                p129 = p
-                res130: list[Any] = []
-                q = sk0[p129]
+                p125 = p
+                res126: list[Any] = []
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p129).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p129] = q
+                    sk0[p125] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p129).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p129] = q
+                    sk0[p125] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'is', '')
                 q += 2
-                p129 = q
-                res130.append(v)
-                p131 = p129
-                res132: list[Any] = []
-                q = sk0[p131]
+                p125 = q
+                res126.append(v)
+                p127 = p125
+                res128: list[Any] = []
+                q = sk0[p127]
                 if q < 0:
-                    q = _WS0(text, p131).end()
+                    q = _WS0(text, p127).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p131] = q
+                    sk0[p127] = q
                 if not (text.startswith('suspended', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'suspended', '')
                 q += 9
-                p131 = q
-                res132.append(v)
-                if res132:
-                    n = Nt(res132)
-                    n.rule = 254
-                p129 = p131
-                if res132 and n:
-                    res130.append(n)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 255
-                q = p129
-                v = n if res130 else None
+                p127 = q
+                res128.append(v)
+                if res128:
+                    n = Nt(res128)
+                    n.rule = 252
+                p125 = p127
+                if res128 and n:
+                    res126.append(n)
+                if res126:
+                    n = Nt(res126)
+                    n.rule = 253
+                q = p125
+                v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -12875,237 +12818,237 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p133 = p
-                res134: list[Any] = []
-                q = sk0[p133]
+                p129 = p
+                res130: list[Any] = []
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('least', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'least', '')
                 q += 5
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p133 = q
-                res134.append(v)
-                p135 = p133
-                res136: list[Any] = []
-                r = self.r_ObjectFilter_0(p135)
+                p129 = q
+                res130.append(v)
+                p131 = p129
+                res132: list[Any] = []
+                r = self.r_ObjectFilter_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p135 = q
+                p131 = q
                 if v:
-                    res136.append(v)
-                if res136:
-                    n = Nt(res136)
-                    n.rule = 256
-                p133 = p135
-                if res136 and n:
-                    res134.append(n)
-                q = sk0[p133]
+                    res132.append(v)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 254
+                p129 = p131
+                if res132 and n:
+                    res130.append(n)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'is', '')
                 q += 2
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocking', '')
                 q += 8
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'and', '')
                 q += 3
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'no', '')
                 q += 2
-                p133 = q
-                res134.append(v)
-                p137 = p133
-                res138: list[Any] = []
-                r = self.r_ObjectFilter_0(p137)
+                p129 = q
+                res130.append(v)
+                p133 = p129
+                res134: list[Any] = []
+                r = self.r_ObjectFilter_0(p133)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p137 = q
+                p133 = q
                 if v:
-                    res138.append(v)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 257
-                p133 = p137
-                if res138 and n:
-                    res134.append(n)
-                q = sk0[p133]
+                    res134.append(v)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 255
+                p129 = p133
+                if res134 and n:
+                    res130.append(n)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'are', '')
                 q += 3
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocking', '')
                 q += 8
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
                 if q < 0:
-                    q = _WS0(text, p133).end()
+                    q = _WS0(text, p129).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p133] = q
+                    sk0[p129] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p133 = q
-                res134.append(v)
-                p139 = p133
-                res140: list[Any] = []
-                q = sk0[p139]
+                p129 = q
+                res130.append(v)
+                p135 = p129
+                res136: list[Any] = []
+                q = sk0[p135]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p135).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p135] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p139 = q
-                res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 258
-                p133 = p139
-                if res140 and n:
-                    res134.append(n)
-                if res134:
-                    n = Nt(res134)
-                    n.rule = 259
-                q = p133
-                v = n if res134 else None
+                p135 = q
+                res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 256
+                p129 = p135
+                if res136 and n:
+                    res130.append(n)
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 257
+                q = p129
+                v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -13115,72 +13058,72 @@ class CardParser:
                 break
         if ch in _F20:
             while True:
-                p141 = p
-                res142: list[Any] = []
+                p137 = p
+                res138: list[Any] = []
                 while True:
-                    r = self.e56_0(p141)
+                    r = self.e56_0(p137)
                     if r is None:
                         break
                     q, v = r
-                    p141 = q
+                    p137 = q
                     if v is not None:
-                        res142.append(v)
+                        res138.append(v)
                     break
-                p143 = p141
-                res144: list[Any] = []
-                r = self.r_ConditionWord_0(p143)
+                p139 = p137
+                res140: list[Any] = []
+                r = self.r_ConditionWord_0(p139)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p143 = q
+                p139 = q
                 if v:
-                    res144.append(v)
-                if res144:
-                    n = Nt(res144)
-                    n.rule = 260
-                p141 = p143
-                if res144 and n:
-                    res142.append(n)
+                    res140.append(v)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 258
+                p137 = p139
+                if res140 and n:
+                    res138.append(n)
                 while True:
-                    p145 = p141
-                    res146: list[Any] = []
-                    q = sk0[p145]
+                    p141 = p137
+                    res142: list[Any] = []
+                    q = sk0[p141]
                     if q < 0:
-                        q = _WS0(text, p145).end()
+                        q = _WS0(text, p141).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p145] = q
+                        sk0[p141] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p145 = q
-                    res146.append(v)
-                    p147 = p145
-                    res148: list[Any] = []
-                    r = self.r_ManaCost_0(p147)
+                    p141 = q
+                    res142.append(v)
+                    p143 = p141
+                    res144: list[Any] = []
+                    r = self.r_ManaCost_0(p143)
                     if r is None:
                         break
                     q, v = r
-                    p147 = q
+                    p143 = q
                     if v:
-                        res148.append(v)
-                    if res148:
-                        n = Nt(res148)
-                        n.rule = 261
-                    p145 = p147
-                    if res148 and n:
-                        res146.append(n)
-                    p141 = p145
-                    res142 += res146
+                        res144.append(v)
+                    if res144:
+                        n = Nt(res144)
+                        n.rule = 259
+                    p141 = p143
+                    if res144 and n:
+                        res142.append(n)
+                    p137 = p141
+                    res138 += res142
                     break
-                if res142:
-                    n = Nt(res142 if len(res142) == 1 and type(res142[0]) is not list else flatten(res142))
-                    n.rule = 262
-                q = p141
-                v = n if res142 else None
+                if res138:
+                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
+                    n.rule = 260
+                q = p137
+                v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 195
@@ -13208,7 +13151,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 263
+        n.rule = 261
         return q, n
 
     def e20_0(self, p: int) -> Any:
@@ -13229,7 +13172,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 264
+        n.rule = 262
         return q, n
 
     def e21_0(self, p: int) -> Any:
@@ -13275,7 +13218,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 265
+        n.rule = 263
         return p, n
 
     def e22_0(self, p: int) -> Any:
@@ -13406,7 +13349,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 266
+        n.rule = 264
         return q, n
 
     def r_Effect_0(self, p: int) -> Any:
@@ -13449,7 +13392,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 267
+                    n.rule = 265
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -13480,7 +13423,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 267
+                    n.rule = 265
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -13504,7 +13447,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 267
+                    n.rule = 265
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -13565,7 +13508,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 268
+                    n.rule = 266
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -13656,7 +13599,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 269
+        n.rule = 267
         return p, n
 
     def e27_0(self, p: int) -> Any:
@@ -13677,7 +13620,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 270
+        n.rule = 268
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -13702,7 +13645,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 271
+        n.rule = 269
         return p, n
 
     def e29_0(self, p: int) -> Any:
@@ -13737,7 +13680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 272
+        n.rule = 270
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -13781,7 +13724,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 273
+        n.rule = 271
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -13839,7 +13782,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 274
+                    n.rule = 272
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -13868,13 +13811,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 275
+                    n.rule = 273
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 276
+                    n.rule = 274
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -13899,7 +13842,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 277
+                    n.rule = 275
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -13937,7 +13880,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 278
+        n.rule = 276
         return p, n
 
     def r_CountOf_0(self, p: int) -> Any:
@@ -13993,7 +13936,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 279
+            n.rule = 277
         p = p1
         if res2 and n:
             res.append(n)
@@ -14009,7 +13952,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 280
+        n.rule = 278
         return p, n
 
     def e33_0(self, p: int) -> Any:
@@ -14030,7 +13973,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 279
         return q, n
 
     def e34_0(self, p: int) -> Any:
@@ -14051,7 +13994,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 282
+        n.rule = 280
         return q, n
 
     def r_ConditionWord_0(self, p: int) -> Any:
@@ -14087,7 +14030,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 283
+        n.rule = 281
         return p, n
 
     def r_ParamName_0(self, p: int) -> Any:
@@ -14123,7 +14066,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 284
+        n.rule = 282
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -14200,7 +14143,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 285
+                    n.rule = 283
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -14224,7 +14167,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 285
+                    n.rule = 283
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -14254,7 +14197,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 285
+                    n.rule = 283
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -14298,7 +14241,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 286
+                    n.rule = 284
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -14460,7 +14403,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 287
+                    n.rule = 285
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -14480,12 +14423,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 288
+                    n.rule = 286
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14515,7 +14458,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 289
+                    n.rule = 287
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -14565,18 +14508,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 290
+                    n.rule = 288
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 291
+                    n.rule = 289
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14591,7 +14534,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14719,18 +14662,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 292
+                    n.rule = 290
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 293
+                    n.rule = 291
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14900,7 +14843,7 @@ class CardParser:
                         res28.append(v)
                     if res28:
                         n = Nt(res28)
-                        n.rule = 294
+                        n.rule = 292
                     p25 = p27
                     if res28 and n:
                         res26.append(n)
@@ -14909,12 +14852,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 295
+                    n.rule = 293
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14973,7 +14916,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 296
+                        n.rule = 294
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -15103,18 +15046,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 297
+                    n.rule = 295
                 p29 = p35
                 if res36 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 298
+                    n.rule = 296
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15267,18 +15210,18 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 299
+                    n.rule = 297
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 300
+                    n.rule = 298
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15445,18 +15388,18 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 301
+                    n.rule = 299
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 302
+                    n.rule = 300
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15492,7 +15435,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 303
+                    n.rule = 301
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
@@ -15565,7 +15508,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 304
+                    n.rule = 302
                 p45 = p49
                 if res50 and n:
                     res46.append(n)
@@ -15627,12 +15570,12 @@ class CardParser:
                 res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 305
+                    n.rule = 303
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15801,7 +15744,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 306
+                    n.rule = 304
                 p51 = p55
                 if res56 and n:
                     res52.append(n)
@@ -15849,12 +15792,12 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
-                    n.rule = 307
+                    n.rule = 305
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15869,7 +15812,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15884,7 +15827,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15919,7 +15862,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 308
+                        n.rule = 306
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -15979,7 +15922,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 309
+                    n.rule = 307
                 p57 = p63
                 if res64 and n:
                     res58.append(n)
@@ -15996,7 +15939,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 310
+                    n.rule = 308
                 p57 = p65
                 if res66 and n:
                     res58.append(n)
@@ -16059,7 +16002,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 311
+                        n.rule = 309
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -16105,12 +16048,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
-                    n.rule = 312
+                    n.rule = 310
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16125,7 +16068,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16497,7 +16440,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 313
+                    n.rule = 311
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -16514,7 +16457,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 314
+                    n.rule = 312
                 p73 = p77
                 if res78 and n:
                     res74.append(n)
@@ -16585,12 +16528,12 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 315
+                    n.rule = 313
                 q = p73
                 v = n if res74 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16729,18 +16672,18 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 316
+                    n.rule = 314
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 317
+                    n.rule = 315
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16958,7 +16901,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 318
+                    n.rule = 316
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -17353,7 +17296,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 319
+                    n.rule = 317
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
@@ -17373,12 +17316,12 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 320
+                    n.rule = 318
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17607,12 +17550,12 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 321
+                    n.rule = 319
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17746,7 +17689,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 322
+                    n.rule = 320
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -17763,7 +17706,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 323
+                    n.rule = 321
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -17806,12 +17749,12 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 324
+                    n.rule = 322
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18001,7 +17944,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 325
+                    n.rule = 323
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -18049,12 +17992,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 326
+                    n.rule = 324
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18214,12 +18157,12 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 327
+                    n.rule = 325
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18392,7 +18335,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 328
+                    n.rule = 326
                 p107 = p111
                 if res112 and n:
                     res108.append(n)
@@ -18444,7 +18387,7 @@ class CardParser:
                         res118.append(v)
                     if res118:
                         n = Nt(res118)
-                        n.rule = 329
+                        n.rule = 327
                     p113 = p117
                     if res118 and n:
                         res114.append(n)
@@ -18467,12 +18410,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 330
+                    n.rule = 328
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18487,7 +18430,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18502,7 +18445,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18517,7 +18460,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18581,7 +18524,7 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 331
+                    n.rule = 329
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
@@ -18631,18 +18574,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 332
+                    n.rule = 330
                 p119 = p123
                 if res124 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 333
+                    n.rule = 331
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18781,18 +18724,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 334
+                    n.rule = 332
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 335
+                    n.rule = 333
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18864,7 +18807,7 @@ class CardParser:
                     res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 336
+                    n.rule = 334
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
@@ -18965,18 +18908,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 337
+                    n.rule = 335
                 p129 = p133
                 if res134 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
-                    n.rule = 338
+                    n.rule = 336
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19034,7 +18977,7 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 339
+                    n.rule = 337
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
@@ -19167,7 +19110,7 @@ class CardParser:
                         res142.append(v)
                     if res142:
                         n = Nt(res142)
-                        n.rule = 340
+                        n.rule = 338
                     p139 = p141
                     if res142 and n:
                         res140.append(n)
@@ -19176,12 +19119,12 @@ class CardParser:
                     break
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 341
+                    n.rule = 339
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19217,7 +19160,7 @@ class CardParser:
                     res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 342
+                    n.rule = 340
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
@@ -19295,7 +19238,7 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 343
+                    n.rule = 341
                 p143 = p147
                 if res148 and n:
                     res144.append(n)
@@ -19310,12 +19253,12 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
-                    n.rule = 344
+                    n.rule = 342
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19330,7 +19273,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 285
+                    n.rule = 283
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19370,7 +19313,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 345
+        n.rule = 343
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -19403,7 +19346,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 346
+                n.rule = 344
             q = p1
             v = n if res2 else None
             p = q
@@ -19413,7 +19356,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 347
+        n.rule = 345
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -19446,7 +19389,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 348
+                n.rule = 346
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19486,13 +19429,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 349
+                n.rule = 347
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 350
+                n.rule = 348
             q = p1
             v = n if res2 else None
             p = q
@@ -19502,7 +19445,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 351
+        n.rule = 349
         return p, n
 
     def e38_0(self, p: int) -> Any:
@@ -19537,7 +19480,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 352
+        n.rule = 350
         return p, n
 
     def e39_0(self, p: int) -> Any:
@@ -19720,7 +19663,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 353
+                    n.rule = 351
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -19747,7 +19690,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 354
+                    n.rule = 352
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -19786,7 +19729,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 355
+                    n.rule = 353
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19870,7 +19813,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 356
+                    n.rule = 354
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -19883,7 +19826,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 357
+        n.rule = 355
         return p, n
 
     def r_ExileFromGraveyardCost_0(self, p: int) -> Any:
@@ -19915,7 +19858,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 358
+            n.rule = 356
         p = p1
         if res2 and n:
             res.append(n)
@@ -19930,7 +19873,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 359
+            n.rule = 357
         p = p3
         if res4 and n:
             res.append(n)
@@ -19973,7 +19916,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 360
+        n.rule = 358
         return p, n
 
     def e40_0(self, p: int) -> Any:
@@ -20059,7 +20002,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 361
+            n.rule = 359
         p = p1
         if res2 and n:
             res.append(n)
@@ -20074,7 +20017,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 362
+            n.rule = 360
         p = p3
         if res4 and n:
             res.append(n)
@@ -20112,7 +20055,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 363
+        n.rule = 361
         return p, n
 
     def e41_0(self, p: int) -> Any:
@@ -20222,7 +20165,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 364
+                    n.rule = 362
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20266,7 +20209,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 365
+                    n.rule = 363
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20329,7 +20272,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 366
+                    n.rule = 364
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -20357,7 +20300,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 367
+                    n.rule = 365
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -20385,7 +20328,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 368
+                    n.rule = 366
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -20510,7 +20453,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 369
+                    n.rule = 367
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -20630,6 +20573,69 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
+
+    def r_ControlNoneCondition_0(self, p: int) -> Any:
+        # ControlNoneCondition: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'you', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'control', '')
+        q += 7
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'no', '')
+        q += 2
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 368
+        p = p1
+        if res2 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 369
+        return p, n
 
     def e47_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -32884,7 +32890,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 345
+        n.rule = 343
         return p, n
 
     def e87_1(self, p: int) -> Any:
@@ -32917,7 +32923,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 346
+                n.rule = 344
             q = p1
             v = n if res2 else None
             p = q
@@ -32927,7 +32933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 347
+        n.rule = 345
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -45640,6 +45646,61 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F64:
+            while True:
+                p63 = p
+                res64: list[Any] = []
+                p65 = p63
+                res66: list[Any] = []
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 800
+                p63 = p65
+                if res66 and n:
+                    res64.append(n)
+                p67 = p63
+                res68: list[Any] = []
+                r = self.r_ControlNoneCondition_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 801
+                p63 = p67
+                if res68 and n:
+                    res64.append(n)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 802
+                q = p63
+                v = n if res64 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 772
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e153_0(self, p: int) -> Any:
@@ -45673,7 +45734,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 800
+                n.rule = 803
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45701,7 +45762,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 804
         return q, n
 
     def e155_0(self, p: int) -> Any:
@@ -45722,7 +45783,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 802
+        n.rule = 805
         return q, n
 
     def e156_0(self, p: int) -> Any:
@@ -45754,7 +45815,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 803
+                    n.rule = 806
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45783,7 +45844,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 807
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45825,7 +45886,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 805
+                n.rule = 808
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45880,7 +45941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 809
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45911,7 +45972,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 807
+                    n.rule = 810
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45970,7 +46031,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 808
+                    n.rule = 811
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46108,7 +46169,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 809
+                        n.rule = 812
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -46142,7 +46203,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 810
+                    n.rule = 813
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -46336,7 +46397,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 811
+                    n.rule = 814
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -46425,7 +46486,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 812
+                    n.rule = 815
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46445,7 +46506,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 813
+                    n.rule = 816
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46500,13 +46561,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 814
+                    n.rule = 817
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 813
+                    n.rule = 816
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46554,7 +46615,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 815
+        n.rule = 818
         return p, n
 
     def e161_0(self, p: int) -> Any:
@@ -46588,7 +46649,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 816
+                    n.rule = 819
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46639,7 +46700,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 817
+                n.rule = 820
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -46697,7 +46758,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 818
+                    n.rule = 821
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46736,7 +46797,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 819
+                    n.rule = 822
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46775,7 +46836,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 820
+                    n.rule = 823
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -46814,18 +46875,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 821
+                    n.rule = 824
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 822
+                    n.rule = 825
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46889,7 +46950,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 824
+                    n.rule = 827
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46928,7 +46989,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 825
+                    n.rule = 828
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46971,12 +47032,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 826
+                    n.rule = 829
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47045,18 +47106,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 827
+                    n.rule = 830
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 828
+                    n.rule = 831
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47171,18 +47232,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 829
+                    n.rule = 832
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 830
+                    n.rule = 833
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47223,18 +47284,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 831
+                    n.rule = 834
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 832
+                    n.rule = 835
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47293,12 +47354,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 833
+                    n.rule = 836
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47339,18 +47400,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 834
+                    n.rule = 837
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 835
+                    n.rule = 838
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47450,7 +47511,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 836
+                    n.rule = 839
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -47498,12 +47559,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 837
+                    n.rule = 840
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47593,12 +47654,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 838
+                    n.rule = 841
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47660,12 +47721,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 839
+                    n.rule = 842
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47713,12 +47774,12 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 840
+                    n.rule = 843
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47814,18 +47875,18 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 841
+                    n.rule = 844
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 842
+                    n.rule = 845
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47995,7 +48056,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 843
+                    n.rule = 846
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -48118,18 +48179,18 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 844
+                    n.rule = 847
                 p53 = p57
                 if res58 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 845
+                    n.rule = 848
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48277,7 +48338,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 846
+                    n.rule = 849
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -48297,12 +48358,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 847
+                    n.rule = 850
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48462,12 +48523,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 848
+                    n.rule = 851
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48522,18 +48583,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 849
+                    n.rule = 852
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 850
+                    n.rule = 853
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48588,18 +48649,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 851
+                    n.rule = 854
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 852
+                    n.rule = 855
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48724,18 +48785,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 853
+                    n.rule = 856
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 854
+                    n.rule = 857
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48830,7 +48891,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 855
+                    n.rule = 858
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -48869,18 +48930,18 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 856
+                    n.rule = 859
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 857
+                    n.rule = 860
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48925,7 +48986,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 858
+                    n.rule = 861
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48945,12 +49006,12 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 859
+                    n.rule = 862
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48981,7 +49042,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 860
+                    n.rule = 863
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -49087,18 +49148,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 861
+                    n.rule = 864
                 p89 = p93
                 if res94 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 862
+                    n.rule = 865
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49129,7 +49190,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 863
+                    n.rule = 866
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -49168,18 +49229,18 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 864
+                    n.rule = 867
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 865
+                    n.rule = 868
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49209,7 +49270,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 866
+                    n.rule = 869
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -49226,7 +49287,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 867
+                    n.rule = 870
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
@@ -49290,18 +49351,18 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 868
+                    n.rule = 871
                 p101 = p107
                 if res108 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 869
+                    n.rule = 872
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49330,12 +49391,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 870
+                    n.rule = 873
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49364,12 +49425,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 871
+                    n.rule = 874
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49466,7 +49527,7 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 872
+                    n.rule = 875
                 p113 = p115
                 if res116 and n:
                     res114.append(n)
@@ -49501,7 +49562,7 @@ class CardParser:
                     res120.append(v)
                     if res120:
                         n = Nt(res120)
-                        n.rule = 873
+                        n.rule = 876
                     p117 = p119
                     if res120 and n:
                         res118.append(n)
@@ -49547,12 +49608,12 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 874
+                    n.rule = 877
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49705,18 +49766,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 875
+                    n.rule = 878
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 876
+                    n.rule = 879
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49785,18 +49846,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 877
+                    n.rule = 880
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 878
+                    n.rule = 881
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50019,18 +50080,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 879
+                    n.rule = 882
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 880
+                    n.rule = 883
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50099,18 +50160,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 881
+                    n.rule = 884
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 882
+                    n.rule = 885
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50202,18 +50263,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 883
+                    n.rule = 886
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
-                    n.rule = 884
+                    n.rule = 887
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50394,18 +50455,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 885
+                    n.rule = 888
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 886
+                    n.rule = 889
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50502,18 +50563,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 887
+                    n.rule = 890
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 888
+                    n.rule = 891
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50666,18 +50727,18 @@ class CardParser:
                 res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 889
+                    n.rule = 892
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 890
+                    n.rule = 893
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50755,7 +50816,7 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 891
+                    n.rule = 894
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
@@ -50775,12 +50836,12 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 892
+                    n.rule = 895
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50886,7 +50947,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 893
+                    n.rule = 896
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50906,12 +50967,12 @@ class CardParser:
                 res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 894
+                    n.rule = 897
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50975,7 +51036,7 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 895
+                    n.rule = 898
                 p161 = p163
                 if res164 and n:
                     res162.append(n)
@@ -51051,12 +51112,12 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 896
+                    n.rule = 899
                 q = p161
                 v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51196,18 +51257,18 @@ class CardParser:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 897
+                    n.rule = 900
                 p165 = p169
                 if res170 and n:
                     res166.append(n)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 898
+                    n.rule = 901
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51237,7 +51298,7 @@ class CardParser:
                     res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 899
+                    n.rule = 902
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
@@ -51388,18 +51449,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 900
+                    n.rule = 903
                 p171 = p175
                 if res176 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 901
+                    n.rule = 904
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51513,7 +51574,7 @@ class CardParser:
                     res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 902
+                    n.rule = 905
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
@@ -51528,12 +51589,12 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178 if len(res178) == 1 and type(res178[0]) is not list else flatten(res178))
-                    n.rule = 903
+                    n.rule = 906
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51616,18 +51677,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 904
+                    n.rule = 907
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 905
+                    n.rule = 908
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51710,18 +51771,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 906
+                    n.rule = 909
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 907
+                    n.rule = 910
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51832,18 +51893,18 @@ class CardParser:
                 res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 908
+                    n.rule = 911
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 909
+                    n.rule = 912
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51926,18 +51987,18 @@ class CardParser:
                 res196.append(v)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 910
+                    n.rule = 913
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 911
+                    n.rule = 914
                 q = p193
                 v = n if res194 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51992,18 +52053,18 @@ class CardParser:
                 res200.append(v)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 912
+                    n.rule = 915
                 p197 = p199
                 if res200 and n:
                     res198.append(n)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 913
+                    n.rule = 916
                 q = p197
                 v = n if res198 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52056,7 +52117,7 @@ class CardParser:
                     res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 914
+                    n.rule = 917
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
@@ -52095,7 +52156,7 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 915
+                    n.rule = 918
                 p201 = p205
                 if res206 and n:
                     res202.append(n)
@@ -52218,12 +52279,12 @@ class CardParser:
                     break
                 if res202:
                     n = Nt(res202 if len(res202) == 1 and type(res202[0]) is not list else flatten(res202))
-                    n.rule = 916
+                    n.rule = 919
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52334,18 +52395,18 @@ class CardParser:
                 res216.append(v)
                 if res216:
                     n = Nt(res216)
-                    n.rule = 917
+                    n.rule = 920
                 p213 = p215
                 if res216 and n:
                     res214.append(n)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 918
+                    n.rule = 921
                 q = p213
                 v = n if res214 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52445,18 +52506,18 @@ class CardParser:
                     res220.append(v)
                 if res220:
                     n = Nt(res220)
-                    n.rule = 919
+                    n.rule = 922
                 p217 = p219
                 if res220 and n:
                     res218.append(n)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 920
+                    n.rule = 923
                 q = p217
                 v = n if res218 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52487,18 +52548,18 @@ class CardParser:
                     res224.append(v)
                 if res224:
                     n = Nt(res224)
-                    n.rule = 921
+                    n.rule = 924
                 p221 = p223
                 if res224 and n:
                     res222.append(n)
                 if res222:
                     n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 922
+                    n.rule = 925
                 q = p221
                 v = n if res222 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52551,12 +52612,12 @@ class CardParser:
                     break
                 if res226:
                     n = Nt(res226 if len(res226) == 1 and type(res226[0]) is not list else flatten(res226))
-                    n.rule = 923
+                    n.rule = 926
                 q = p225
                 v = n if res226 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 823
+                    n.rule = 826
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52597,7 +52658,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 924
+                    n.rule = 927
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52627,7 +52688,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 925
+                    n.rule = 928
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52652,7 +52713,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 926
+                    n.rule = 929
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52683,7 +52744,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 927
+                    n.rule = 930
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52708,7 +52769,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 928
+                    n.rule = 931
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -52744,7 +52805,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 929
+                n.rule = 932
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -52789,7 +52850,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 930
+                n.rule = 933
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -52843,7 +52904,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 931
+        n.rule = 934
         return p, n
 
     def e164_1(self, p: int) -> Any:
@@ -52887,7 +52948,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 932
+        n.rule = 935
         return p, n
 
     def e165_1(self, p: int) -> Any:
@@ -52927,7 +52988,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 933
+                    n.rule = 936
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52958,7 +53019,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 934
+                    n.rule = 937
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53127,7 +53188,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 353
+                    n.rule = 351
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -53154,7 +53215,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 354
+                    n.rule = 352
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -53193,7 +53254,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 355
+                    n.rule = 353
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -53277,7 +53338,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 356
+                    n.rule = 354
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -53290,7 +53351,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 357
+        n.rule = 355
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -53311,7 +53372,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 935
+        n.rule = 938
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -53332,7 +53393,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 939
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -53353,7 +53414,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 940
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -53374,7 +53435,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 941
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -53409,7 +53470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 939
+        n.rule = 942
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -53619,7 +53680,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 940
+        n.rule = 943
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -53659,7 +53720,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 941
+                    n.rule = 944
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53682,7 +53743,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 942
+                    n.rule = 945
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53787,7 +53848,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 946
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -53808,7 +53869,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 944
+        n.rule = 947
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -53829,7 +53890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 945
+        n.rule = 948
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -53850,7 +53911,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 946
+        n.rule = 949
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -54165,7 +54226,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 947
+                    n.rule = 950
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54196,7 +54257,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 948
+                    n.rule = 951
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -54243,7 +54304,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 949
+                    n.rule = 952
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54288,7 +54349,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 950
+                    n.rule = 953
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54347,7 +54408,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 951
+                    n.rule = 954
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54422,7 +54483,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 952
+                    n.rule = 955
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54467,7 +54528,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 953
+                    n.rule = 956
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54539,7 +54600,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 954
+                    n.rule = 957
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54584,7 +54645,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 955
+                    n.rule = 958
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54615,7 +54676,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 956
+                    n.rule = 959
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54638,7 +54699,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 957
+                    n.rule = 960
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54701,7 +54762,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 958
+                    n.rule = 961
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54880,7 +54941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 959
+                    n.rule = 962
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54906,7 +54967,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 960
+                    n.rule = 963
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54942,7 +55003,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 961
+                    n.rule = 964
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -54985,7 +55046,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 962
+        n.rule = 965
         return q, n
 
     def e190_0(self, p: int) -> Any:
@@ -55006,7 +55067,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 963
+        n.rule = 966
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -55027,7 +55088,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 964
+        n.rule = 967
         return p, n
 
     def e192_0(self, p: int) -> Any:
@@ -55058,7 +55119,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 965
+        n.rule = 968
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -55093,7 +55154,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 966
+        n.rule = 969
         return p, n
 
     def e194_0(self, p: int) -> Any:
@@ -55191,7 +55252,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 967
+        n.rule = 970
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -55253,7 +55314,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 968
+                    n.rule = 971
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55319,7 +55380,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 969
+                    n.rule = 972
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55479,7 +55540,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 970
+                    n.rule = 973
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55505,7 +55566,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 971
+                    n.rule = 974
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55530,7 +55591,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 972
+                        n.rule = 975
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -55597,7 +55658,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 973
+                    n.rule = 976
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55643,7 +55704,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 974
+                    n.rule = 977
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55730,7 +55791,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 975
+                    n.rule = 978
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55826,7 +55887,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 976
+                    n.rule = 979
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55907,7 +55968,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 977
+                    n.rule = 980
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -56002,7 +56063,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 978
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56093,7 +56154,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 979
+                    n.rule = 982
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56147,7 +56208,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 980
+                    n.rule = 983
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -56181,7 +56242,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 980
+                    n.rule = 983
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -56292,13 +56353,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 981
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 980
+                    n.rule = 983
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -56392,7 +56453,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 982
+                    n.rule = 985
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56437,7 +56498,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 983
+                    n.rule = 986
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -56527,7 +56588,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 984
+        n.rule = 987
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -56617,18 +56678,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 985
+                    n.rule = 988
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 986
+                    n.rule = 989
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 990
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56643,7 +56704,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 990
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56687,7 +56748,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 988
+            n.rule = 991
         p = p1
         if res2 and n:
             res.append(n)
@@ -56706,7 +56767,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 989
+        n.rule = 992
         return p, n
 
     def e205_0(self, p: int) -> Any:
@@ -56791,7 +56852,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 990
+                    n.rule = 993
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56857,7 +56918,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 991
+        n.rule = 994
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -57176,7 +57237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 992
+        n.rule = 995
         return q, n
 
     def e211_0(self, p: int) -> Any:
@@ -57242,7 +57303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 993
+        n.rule = 996
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -57427,18 +57488,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 994
+                    n.rule = 997
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 995
+                    n.rule = 998
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 996
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57474,7 +57535,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 997
+                    n.rule = 1000
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57494,12 +57555,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 998
+                    n.rule = 1001
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 996
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57535,7 +57596,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 999
+                    n.rule = 1002
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -57555,12 +57616,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1000
+                    n.rule = 1003
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 996
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57585,7 +57646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1001
+        n.rule = 1004
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -57617,12 +57678,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1002
+                    n.rule = 1005
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1003
+                    n.rule = 1006
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57642,12 +57703,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1004
+                    n.rule = 1007
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1003
+                    n.rule = 1006
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57709,7 +57770,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1005
+                    n.rule = 1008
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57860,7 +57921,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1006
+        n.rule = 1009
         return q, n
 
     def e219_0(self, p: int) -> Any:
@@ -57951,7 +58012,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1007
+                    n.rule = 1010
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57995,7 +58056,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1008
+                    n.rule = 1011
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58093,7 +58154,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1009
+                    n.rule = 1012
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58393,7 +58454,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1010
+                n.rule = 1013
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -58447,7 +58508,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1011
+                    n.rule = 1014
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58471,7 +58532,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1012
+                    n.rule = 1015
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -58650,7 +58711,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1016
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58709,7 +58770,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1014
+                    n.rule = 1017
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58789,7 +58850,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1015
+                    n.rule = 1018
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58866,7 +58927,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1016
+                    n.rule = 1019
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58911,7 +58972,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1017
+                    n.rule = 1020
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58996,7 +59057,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1018
+        n.rule = 1021
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -59099,7 +59160,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1022
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59128,7 +59189,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1020
+                    n.rule = 1023
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -59159,7 +59220,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1021
+                    n.rule = 1024
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59182,7 +59243,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1022
+                    n.rule = 1025
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -59210,7 +59271,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1026
         return q, n
 
     def e236_0(self, p: int) -> Any:
@@ -59406,7 +59467,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1024
+                    n.rule = 1027
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59436,7 +59497,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1025
+                        n.rule = 1028
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -59464,7 +59525,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1026
+                n.rule = 1029
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -59494,7 +59555,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1027
+                    n.rule = 1030
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -59526,7 +59587,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1031
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -59572,7 +59633,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1032
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -59606,7 +59667,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1030
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59701,19 +59762,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1031
+                    n.rule = 1034
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1032
+                    n.rule = 1035
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1033
+                    n.rule = 1036
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59741,7 +59802,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1037
         return q, n
 
     def e244_0(self, p: int) -> Any:
@@ -59762,7 +59823,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1038
         return q, n
 
     def r_BackWord_0(self, p: int) -> Any:
@@ -59795,7 +59856,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1036
+                    n.rule = 1039
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59816,7 +59877,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1036
+                    n.rule = 1039
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59837,7 +59898,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1036
+                    n.rule = 1039
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59858,7 +59919,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1036
+                    n.rule = 1039
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59881,7 +59942,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1036
+                    n.rule = 1039
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59904,7 +59965,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1036
+                    n.rule = 1039
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59942,7 +60003,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1037
+                    n.rule = 1040
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59995,7 +60056,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1038
+                    n.rule = 1041
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -60057,7 +60118,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1039
+                    n.rule = 1042
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -60082,7 +60143,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1040
+                    n.rule = 1043
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -60183,14 +60244,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1041
+            n.rule = 1044
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1045
         return p, n
 
     def e248_0(self, p: int) -> Any:
@@ -60253,7 +60314,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1043
+        n.rule = 1046
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -60293,7 +60354,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1044
+            n.rule = 1047
         p = p1
         if res2 and n:
             res.append(n)
@@ -60325,7 +60386,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1045
+        n.rule = 1048
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -60366,7 +60427,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1046
+            n.rule = 1049
         p = p1
         if res2 and n:
             res.append(n)
@@ -60410,7 +60471,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1050
         return p, n
 
     def e250_0(self, p: int) -> Any:
@@ -60431,7 +60492,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1048
+        n.rule = 1051
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -60459,7 +60520,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1049
+            n.rule = 1052
         p = p1
         if res2 and n:
             res.append(n)
@@ -60474,7 +60535,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1050
+            n.rule = 1053
         p = p3
         if res4 and n:
             res.append(n)
@@ -60490,7 +60551,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1051
+        n.rule = 1054
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -60612,7 +60673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1052
+        n.rule = 1055
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -60763,7 +60824,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1053
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60822,7 +60883,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1054
+                    n.rule = 1057
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60851,7 +60912,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
+        n.rule = 1058
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -60872,7 +60933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1059
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -60893,7 +60954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1057
+        n.rule = 1060
         return q, n
 
     def e258_0(self, p: int) -> Any:
@@ -60965,7 +61026,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1058
+                    n.rule = 1061
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -61016,7 +61077,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
     def e260_0(self, p: int) -> Any:
@@ -61167,7 +61228,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1060
+                    n.rule = 1063
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61198,7 +61259,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1061
+                    n.rule = 1064
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61311,7 +61372,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1065
         return p, n
 
     def e265_0(self, p: int) -> Any:
@@ -61441,7 +61502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1066
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -61462,7 +61523,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1067
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -61510,7 +61571,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1065
+        n.rule = 1068
         return q, n
 
     def e270_0(self, p: int) -> Any:
@@ -61639,7 +61700,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1066
+        n.rule = 1069
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -61673,7 +61734,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1067
+                    n.rule = 1070
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61740,7 +61801,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1068
+                n.rule = 1071
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -61883,7 +61944,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1072
         return p, n
 
     def e276_0(self, p: int) -> Any:
@@ -61927,7 +61988,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e277_0(self, p: int) -> Any:
@@ -61971,7 +62032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1074
         return p, n
 
     def e278_0(self, p: int) -> Any:
@@ -62010,7 +62071,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1072
+                    n.rule = 1075
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62097,7 +62158,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1073
+                    n.rule = 1076
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62191,7 +62252,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1077
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -62230,7 +62291,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1075
+                    n.rule = 1078
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62303,7 +62364,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1076
+                    n.rule = 1079
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62351,12 +62412,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1080
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1078
+                    n.rule = 1081
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62376,12 +62437,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1079
+                    n.rule = 1082
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1078
+                    n.rule = 1081
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62406,7 +62467,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1080
+        n.rule = 1083
         return q, n
 
     def e282_0(self, p: int) -> Any:
@@ -62872,7 +62933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1084
         return p, n
 
     def e288_0(self, p: int) -> Any:
@@ -62970,7 +63031,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1085
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -63063,7 +63124,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1083
+                    n.rule = 1086
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63125,7 +63186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1084
+        n.rule = 1087
         return q, n
 
     def e293_0(self, p: int) -> Any:
@@ -63312,7 +63373,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1088
         return p, n
 
     def e297_0(self, p: int) -> Any:
@@ -63380,7 +63441,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1089
         return p, n
 
     def e299_0(self, p: int) -> Any:
@@ -63424,7 +63485,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1090
         return p, n
 
     def e300_0(self, p: int) -> Any:
@@ -63445,7 +63506,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1091
         return q, n
 
     def e301_0(self, p: int) -> Any:
@@ -63595,7 +63656,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
+        n.rule = 1092
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -63627,12 +63688,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 269
+                    n.rule = 267
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63693,7 +63754,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63770,7 +63831,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63834,7 +63895,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63870,7 +63931,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 361
+                    n.rule = 359
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63887,7 +63948,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 362
+                    n.rule = 360
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -63930,12 +63991,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 363
+                    n.rule = 361
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64012,7 +64073,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64048,7 +64109,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 358
+                    n.rule = 356
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -64065,7 +64126,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 359
+                    n.rule = 357
                 p35 = p39
                 if res40 and n:
                     res36.append(n)
@@ -64113,12 +64174,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 360
+                    n.rule = 358
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64233,7 +64294,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1093
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66838,7 +66899,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1094
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -66863,7 +66924,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1095
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -66888,7 +66949,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1096
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -66921,7 +66982,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1097
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -66956,7 +67017,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1098
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -66991,7 +67052,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1099
         return p, n
 
     def e328_0(self, p: int) -> Any:
@@ -67026,7 +67087,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1100
         return p, n
 
     def e329_0(self, p: int) -> Any:
@@ -67059,7 +67120,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1098
+        n.rule = 1101
         return p, n
 
     def e330_0(self, p: int) -> Any:
@@ -67132,7 +67193,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1102
         return p, n
 
     def e332_0(self, p: int) -> Any:
@@ -67153,7 +67214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1103
         return q, n
 
     def e333_0(self, p: int) -> Any:
@@ -67185,7 +67246,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1101
+                    n.rule = 1104
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67207,7 +67268,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1102
+                n.rule = 1105
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -67326,14 +67387,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1103
+            n.rule = 1106
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1104
+        n.rule = 1107
         return p, n
 
     def e335_0(self, p: int) -> Any:
@@ -67354,7 +67415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1108
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -67406,7 +67467,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1106
+        n.rule = 1109
         return p, n
 
     def e337_0(self, p: int) -> Any:
@@ -67487,7 +67548,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1107
+            n.rule = 1110
         p = p1
         if res2 and n:
             res.append(n)
@@ -67503,7 +67564,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1108
+        n.rule = 1111
         return p, n
 
     def e338_0(self, p: int) -> Any:
@@ -67578,7 +67639,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1112
         return q, n
 
     def e340_0(self, p: int) -> Any:
@@ -67610,7 +67671,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1110
+                    n.rule = 1113
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67633,7 +67694,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1114
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67693,13 +67754,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1112
+                    n.rule = 1115
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1113
+                    n.rule = 1116
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -67740,7 +67801,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1114
+                    n.rule = 1117
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67771,13 +67832,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1115
+                    n.rule = 1118
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1113
+                    n.rule = 1116
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -67820,7 +67881,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1119
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67879,7 +67940,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1117
+                    n.rule = 1120
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67938,7 +67999,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1118
+                    n.rule = 1121
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -68039,7 +68100,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1119
+                    n.rule = 1122
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68067,7 +68128,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1120
+                    n.rule = 1123
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -68095,7 +68156,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1124
         return q, n
 
     def e344_0(self, p: int) -> Any:
@@ -68116,7 +68177,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1125
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -68137,7 +68198,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1123
+        n.rule = 1126
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -68158,7 +68219,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1124
+        n.rule = 1127
         return q, n
 
     def e347_0(self, p: int) -> Any:
@@ -68179,7 +68240,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1125
+        n.rule = 1128
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -68200,7 +68261,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1126
+        n.rule = 1129
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -68279,7 +68340,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1127
+        n.rule = 1130
         return p, n
 
     def e351_0(self, p: int) -> Any:
@@ -68300,7 +68361,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1128
+        n.rule = 1131
         return q, n
 
     def e352_0(self, p: int) -> Any:
@@ -68321,7 +68382,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1129
+        n.rule = 1132
         return q, n
 
     def e353_0(self, p: int) -> Any:
@@ -68342,7 +68403,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1130
+        n.rule = 1133
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -68375,7 +68436,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1131
+                    n.rule = 1134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68396,7 +68457,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1131
+                    n.rule = 1134
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68421,7 +68482,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1132
+        n.rule = 1135
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -68442,7 +68503,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1133
+        n.rule = 1136
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -68486,7 +68547,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1134
+        n.rule = 1137
         return p, n
 
     def e357_0(self, p: int) -> Any:
@@ -68525,7 +68586,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1135
+                    n.rule = 1138
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68601,7 +68662,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1136
+        n.rule = 1139
         return p, n
 
     def e359_0(self, p: int) -> Any:
@@ -68622,7 +68683,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1137
+        n.rule = 1140
         return q, n
 
     def e360_0(self, p: int) -> Any:
@@ -68643,7 +68704,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1138
+        n.rule = 1141
         return q, n
 
     def e361_0(self, p: int) -> Any:
@@ -68664,7 +68725,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1139
+        n.rule = 1142
         return q, n
 
     def e362_0(self, p: int) -> Any:
@@ -68726,7 +68787,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1140
+                    n.rule = 1143
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68822,7 +68883,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1141
+                    n.rule = 1144
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68897,7 +68958,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1142
+        n.rule = 1145
         return q, n
 
     def e364_0(self, p: int) -> Any:
@@ -68918,7 +68979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1143
+        n.rule = 1146
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -68985,18 +69046,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1144
+                    n.rule = 1147
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1145
+                    n.rule = 1148
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69051,18 +69112,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1147
+                    n.rule = 1150
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1148
+                    n.rule = 1151
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69089,18 +69150,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1149
+                    n.rule = 1152
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1150
+                    n.rule = 1153
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69225,18 +69286,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1151
+                    n.rule = 1154
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1152
+                    n.rule = 1155
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69277,18 +69338,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1153
+                    n.rule = 1156
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1154
+                    n.rule = 1157
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69357,18 +69418,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1155
+                    n.rule = 1158
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1156
+                    n.rule = 1159
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69395,18 +69456,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1157
+                    n.rule = 1160
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1158
+                    n.rule = 1161
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69433,7 +69494,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1159
+                    n.rule = 1162
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -69464,12 +69525,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1160
+                    n.rule = 1163
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69510,7 +69571,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1161
+                    n.rule = 1164
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -69549,7 +69610,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1162
+                            n.rule = 1165
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -69567,7 +69628,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1163
+                        n.rule = 1166
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -69576,12 +69637,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1164
+                    n.rule = 1167
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69625,18 +69686,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1165
+                    n.rule = 1168
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1166
+                    n.rule = 1169
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69705,18 +69766,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1167
+                    n.rule = 1170
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1168
+                    n.rule = 1171
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69785,18 +69846,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1169
+                    n.rule = 1172
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1170
+                    n.rule = 1173
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69851,7 +69912,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1171
+                    n.rule = 1174
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -69964,12 +70025,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1172
+                    n.rule = 1175
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70019,7 +70080,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1173
+                    n.rule = 1176
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -70057,7 +70118,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1174
+                        n.rule = 1177
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -70066,12 +70127,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1175
+                    n.rule = 1178
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70135,18 +70196,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1176
+                    n.rule = 1179
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1177
+                    n.rule = 1180
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70257,18 +70318,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1178
+                    n.rule = 1181
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1179
+                    n.rule = 1182
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1146
+                    n.rule = 1149
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70347,7 +70408,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1180
+        n.rule = 1183
         return q, n
 
     def e367_0(self, p: int) -> Any:
@@ -70368,7 +70429,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1181
+        n.rule = 1184
         return q, n
 
     def e368_0(self, p: int) -> Any:
@@ -70389,7 +70450,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1182
+        n.rule = 1185
         return q, n
 
     def e369_0(self, p: int) -> Any:
@@ -70414,7 +70475,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1183
+        n.rule = 1186
         return p, n
 
     def e370_0(self, p: int) -> Any:
@@ -70449,7 +70510,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1184
+        n.rule = 1187
         return p, n
 
     def e371_1(self, p: int) -> Any:
@@ -70805,7 +70866,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 283
+                    n.rule = 281
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -71183,7 +71244,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 364
+                    n.rule = 362
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -71453,7 +71514,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 935
+        n.rule = 938
         return q, n
 
     def e375_1(self, p: int) -> Any:
@@ -71474,7 +71535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 939
         return q, n
 
     def e376_1(self, p: int) -> Any:
@@ -71495,7 +71556,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 940
         return q, n
 
     def e377_1(self, p: int) -> Any:
@@ -71516,7 +71577,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 941
         return q, n
 
     def e378_1(self, p: int) -> Any:
@@ -71551,7 +71612,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 939
+        n.rule = 942
         return p, n
 
     def e379_1(self, p: int) -> Any:
@@ -71761,7 +71822,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 940
+        n.rule = 943
         return q, n
 
     def e383_1(self, p: int) -> Any:
@@ -71801,7 +71862,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 941
+                    n.rule = 944
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -71824,7 +71885,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 942
+                    n.rule = 945
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -71929,7 +71990,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 946
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -71950,7 +72011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 944
+        n.rule = 947
         return q, n
 
     def e387_1(self, p: int) -> Any:
@@ -71971,7 +72032,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 945
+        n.rule = 948
         return q, n
 
     def e388_1(self, p: int) -> Any:
@@ -71992,7 +72053,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 946
+        n.rule = 949
         return q, n
 
     def e389_0(self, p: int) -> Any:
@@ -72017,7 +72078,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1185
+        n.rule = 1188
         return p, n
 
     def e390_0(self, p: int) -> Any:
@@ -72146,7 +72207,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1186
+        n.rule = 1189
         return q, n
 
     def e392_0(self, p: int) -> Any:
@@ -72167,7 +72228,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1187
+        n.rule = 1190
         return q, n
 
     def e393_0(self, p: int) -> Any:
@@ -72188,7 +72249,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1188
+        n.rule = 1191
         return q, n
 
     def e394_0(self, p: int) -> Any:
@@ -72209,7 +72270,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1189
+        n.rule = 1192
         return q, n
 
     def e395_0(self, p: int) -> Any:
@@ -72230,7 +72291,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1190
+        n.rule = 1193
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -72286,7 +72347,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 279
+            n.rule = 277
         p = p1
         if res2 and n:
             res.append(n)
@@ -72302,7 +72363,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 280
+        n.rule = 278
         return p, n
 
     def e396_1(self, p: int) -> Any:
@@ -72323,7 +72384,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 281
+        n.rule = 279
         return q, n
 
     def e397_1(self, p: int) -> Any:
@@ -72344,7 +72405,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 282
+        n.rule = 280
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -72380,7 +72441,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 284
+        n.rule = 282
         return p, n
 
     def e398_1(self, p: int) -> Any:
@@ -72415,7 +72476,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1094
         return p, n
 
     def e399_1(self, p: int) -> Any:
@@ -72440,7 +72501,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1095
         return p, n
 
     def e400_1(self, p: int) -> Any:
@@ -72465,7 +72526,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1096
         return p, n
 
     def e401_1(self, p: int) -> Any:
@@ -72498,7 +72559,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1097
         return p, n
 
     def e402_1(self, p: int) -> Any:
@@ -72533,7 +72594,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1098
         return p, n
 
     def e403_1(self, p: int) -> Any:
@@ -72568,7 +72629,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1099
         return p, n
 
     def e404_1(self, p: int) -> Any:
@@ -72603,7 +72664,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1100
         return p, n
 
     def e405_1(self, p: int) -> Any:
@@ -72636,7 +72697,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1098
+        n.rule = 1101
         return p, n
 
     def e406_1(self, p: int) -> Any:
@@ -72709,7 +72770,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1102
         return p, n
 
     def e408_0(self, p: int) -> Any:
@@ -72730,7 +72791,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1191
+        n.rule = 1194
         return q, n
 
     def e409_0(self, p: int) -> Any:
@@ -72751,7 +72812,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1192
+        n.rule = 1195
         return q, n
 
     def e410_1(self, p: int) -> Any:
@@ -73246,6 +73307,7 @@ CLASSES: dict[str, type[Model]] = {
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
+    'StateTrigger': _model_class('StateTrigger', (('lead', True, '1'), ('state', True, '1')), {'lead': '', 'state': None}, ()),
     'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('each', True, '0..1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None}, ('parts',)),
     'StickerIfPaidStmt': _model_class('StickerIfPaidStmt', (('sticker', True, '1'),), {'sticker': ''}, ()),
     'SuspendedCondition': _model_class('SuspendedCondition', (('suspended', True, '1'),), {'suspended': ''}, ()),
@@ -73456,54 +73518,54 @@ _C210 = CLASSES['HasKeywordCondition']
 _C212 = CLASSES['CastInMainCondition']
 _C215 = CLASSES['CastFromCondition']
 _C217 = CLASSES['DefendingControlsCondition']
-_C219 = CLASSES['ControlNoneCondition']
-_C221 = CLASSES['ControlCondition']
-_C223 = CLASSES['EmptyHandCondition']
-_C225 = CLASSES['TotalPowerCondition']
-_C228 = CLASSES['CountersCondition']
-_C230 = CLASSES['DealtDamageCondition']
-_C233 = CLASSES['HadCountersCondition']
-_C235 = CLASSES['GreaterPTCondition']
-_C237 = CLASSES['DesignationCondition']
-_C239 = CLASSES['InGraveyardCondition']
-_C243 = CLASSES['CountersThereCondition']
-_C246 = CLASSES['CardTypesCondition']
-_C248 = CLASSES['ItIsCondition']
-_C250 = CLASSES['CastThisTurnCondition']
-_C253 = CLASSES['RevealedAsCastCondition']
-_C255 = CLASSES['SuspendedCondition']
-_C259 = CLASSES['BlockedByCondition']
-_C262 = CLASSES['PaidCondition']
-_C269 = CLASSES['ManaCost']
-_C275 = CLASSES['ModeChoice']
-_C280 = CLASSES['CountOf']
-_C288 = CLASSES['SkipExtraTurnStmt']
-_C291 = CLASSES['CantSearchStmt']
-_C293 = CLASSES['HandSizeStmt']
-_C295 = CLASSES['PreventDamageByStmt']
-_C298 = CLASSES['LureStmt']
-_C300 = CLASSES['GreaterPowerCantBlockStmt']
-_C302 = CLASSES['OptionalUntapStmt']
-_C305 = CLASSES['CostLessIfStmt']
-_C307 = CLASSES['CostReductionStmt']
-_C312 = CLASSES['EntersWithStmt']
-_C315 = CLASSES['AmplifyStmt']
-_C317 = CLASSES['ChooseColorAsEntersStmt']
-_C320 = CLASSES['AsCopyStmt']
-_C321 = CLASSES['AsChoosePTStmt']
-_C324 = CLASSES['AsTurnedFaceUpStmt']
-_C326 = CLASSES['EntersAsCopyStmt']
-_C327 = CLASSES['CardAltCostStmt']
-_C330 = CLASSES['CardAddCostStmt']
-_C333 = CLASSES['CantActivateStmt']
-_C335 = CLASSES['TopRevealedStmt']
-_C338 = CLASSES['AdditionalLandStmt']
-_C341 = CLASSES['PlayTopStmt']
-_C344 = CLASSES['CardsStaticStmt']
-_C350 = CLASSES['MoreKeywords']
-_C357 = CLASSES['ObjectFilter']
-_C360 = CLASSES['ExileFromGraveyardCost']
-_C363 = CLASSES['RevealCost']
+_C219 = CLASSES['ControlCondition']
+_C221 = CLASSES['EmptyHandCondition']
+_C223 = CLASSES['TotalPowerCondition']
+_C226 = CLASSES['CountersCondition']
+_C228 = CLASSES['DealtDamageCondition']
+_C231 = CLASSES['HadCountersCondition']
+_C233 = CLASSES['GreaterPTCondition']
+_C235 = CLASSES['DesignationCondition']
+_C237 = CLASSES['InGraveyardCondition']
+_C241 = CLASSES['CountersThereCondition']
+_C244 = CLASSES['CardTypesCondition']
+_C246 = CLASSES['ItIsCondition']
+_C248 = CLASSES['CastThisTurnCondition']
+_C251 = CLASSES['RevealedAsCastCondition']
+_C253 = CLASSES['SuspendedCondition']
+_C257 = CLASSES['BlockedByCondition']
+_C260 = CLASSES['PaidCondition']
+_C267 = CLASSES['ManaCost']
+_C273 = CLASSES['ModeChoice']
+_C278 = CLASSES['CountOf']
+_C286 = CLASSES['SkipExtraTurnStmt']
+_C289 = CLASSES['CantSearchStmt']
+_C291 = CLASSES['HandSizeStmt']
+_C293 = CLASSES['PreventDamageByStmt']
+_C296 = CLASSES['LureStmt']
+_C298 = CLASSES['GreaterPowerCantBlockStmt']
+_C300 = CLASSES['OptionalUntapStmt']
+_C303 = CLASSES['CostLessIfStmt']
+_C305 = CLASSES['CostReductionStmt']
+_C310 = CLASSES['EntersWithStmt']
+_C313 = CLASSES['AmplifyStmt']
+_C315 = CLASSES['ChooseColorAsEntersStmt']
+_C318 = CLASSES['AsCopyStmt']
+_C319 = CLASSES['AsChoosePTStmt']
+_C322 = CLASSES['AsTurnedFaceUpStmt']
+_C324 = CLASSES['EntersAsCopyStmt']
+_C325 = CLASSES['CardAltCostStmt']
+_C328 = CLASSES['CardAddCostStmt']
+_C331 = CLASSES['CantActivateStmt']
+_C333 = CLASSES['TopRevealedStmt']
+_C336 = CLASSES['AdditionalLandStmt']
+_C339 = CLASSES['PlayTopStmt']
+_C342 = CLASSES['CardsStaticStmt']
+_C348 = CLASSES['MoreKeywords']
+_C355 = CLASSES['ObjectFilter']
+_C358 = CLASSES['ExileFromGraveyardCost']
+_C361 = CLASSES['RevealCost']
+_C369 = CLASSES['ControlNoneCondition']
 _C371 = CLASSES['ControlledThing']
 _C378 = CLASSES['MayEffect']
 _C381 = CLASSES['ChooseAmongEffect']
@@ -73633,89 +73695,90 @@ _C790 = CLASSES['LifeGainTrigger']
 _C793 = CLASSES['CastTrigger']
 _C796 = CLASSES['AttachedTrigger']
 _C799 = CLASSES['YoursTrigger']
-_C813 = CLASSES['ZonePlace']
-_C822 = CLASSES['PTChoice']
-_C826 = CLASSES['PTChange']
-_C828 = CLASSES['CantAttackOrBlock']
-_C830 = CLASSES['CantAttackUnless']
-_C832 = CLASSES['CantAttack']
-_C833 = CLASSES['CantBlockMatching']
-_C835 = CLASSES['CantBlock']
-_C837 = CLASSES['CantBeBlockedByFewer']
-_C838 = CLASSES['CantBeBlockedExcept']
-_C839 = CLASSES['CanBlockOnly']
-_C840 = CLASSES['BlockCapacity']
-_C842 = CLASSES['BlocksDespite']
-_C845 = CLASSES['CantBeTargetedByOnly']
-_C847 = CLASSES['CantBeTargetedBy']
-_C848 = CLASSES['CantBeTargeted']
-_C850 = CLASSES['CantBeDestroyed']
-_C852 = CLASSES['CantPhaseOut']
-_C854 = CLASSES['PhasesEachUntap']
-_C857 = CLASSES['BasePT']
-_C859 = CLASSES['GainsAbility']
-_C862 = CLASSES['HasKeywordAtManaCost']
-_C865 = CLASSES['HasKeywordFrom']
-_C869 = CLASSES['ProtectionFromChosen']
-_C870 = CLASSES['HasKeywords']
-_C871 = CLASSES['LosesKeywords']
-_C874 = CLASSES['CombatDamageSteps']
-_C876 = CLASSES['AssignsExcess']
-_C878 = CLASSES['FormsBands']
-_C880 = CLASSES['DividesDamage']
-_C882 = CLASSES['AttacksUntapped']
-_C884 = CLASSES['DoesntUntap']
-_C886 = CLASSES['DamageGainsLife']
-_C888 = CLASSES['DamageIsLethal']
-_C890 = CLASSES['DamageAsCounters']
-_C892 = CLASSES['CantBeBlockedBy']
-_C894 = CLASSES['CantBeAttachedBy']
-_C896 = CLASSES['PreventDamageFrom']
-_C898 = CLASSES['AttacksDespite']
-_C901 = CLASSES['TapAbilitiesCantActivate']
-_C903 = CLASSES['MaxBlockers']
-_C905 = CLASSES['AttacksEachCombat']
-_C907 = CLASSES['AttacksThisTurn']
-_C909 = CLASSES['MustBeBlocked']
-_C911 = CLASSES['BlocksEachCombat']
-_C913 = CLASSES['CantBeBlocked']
-_C916 = CLASSES['BecomesCreature']
-_C918 = CLASSES['ChosenCreatureType']
-_C920 = CLASSES['BecomesAura']
-_C922 = CLASSES['IsColor']
-_C923 = CLASSES['BecomesTypes']
-_C980 = CLASSES['Duration']
-_C986 = CLASSES['UpToXTargets']
-_C989 = CLASSES['FromGraveyard']
-_C995 = CLASSES['OntoBattlefield']
-_C998 = CLASSES['IntoHand']
-_C1000 = CLASSES['IntoGraveyard']
-_C1003 = CLASSES['CostValue']
-_C1032 = CLASSES['NextTurnDuration']
-_C1042 = CLASSES['BackRef']
-_C1045 = CLASSES['TargetPlayer']
-_C1047 = CLASSES['TargetObject']
-_C1051 = CLASSES['EachObjects']
-_C1078 = CLASSES['QualityRef']
-_C1104 = CLASSES['PerTime']
-_C1108 = CLASSES['PerObject']
-_C1113 = CLASSES['PowerOf']
-_C1145 = CLASSES['EntersEvent']
-_C1148 = CLASSES['LeavesEvent']
-_C1150 = CLASSES['DiesEvent']
-_C1152 = CLASSES['ToGraveyardEvent']
-_C1154 = CLASSES['AttacksAloneEvent']
-_C1156 = CLASSES['UnblockedEvent']
-_C1158 = CLASSES['AttacksEvent']
-_C1160 = CLASSES['BlocksEvent']
-_C1164 = CLASSES['BlockedEvent']
-_C1166 = CLASSES['PhasesEvent']
-_C1168 = CLASSES['TurnedUpEvent']
-_C1170 = CLASSES['ExiledThisWayEvent']
-_C1172 = CLASSES['TargetedEvent']
-_C1175 = CLASSES['DealsDamageEvent']
-_C1177 = CLASSES['DealtDamageEvent']
-_C1179 = CLASSES['PutIntoGraveyardEvent']
+_C802 = CLASSES['StateTrigger']
+_C816 = CLASSES['ZonePlace']
+_C825 = CLASSES['PTChoice']
+_C829 = CLASSES['PTChange']
+_C831 = CLASSES['CantAttackOrBlock']
+_C833 = CLASSES['CantAttackUnless']
+_C835 = CLASSES['CantAttack']
+_C836 = CLASSES['CantBlockMatching']
+_C838 = CLASSES['CantBlock']
+_C840 = CLASSES['CantBeBlockedByFewer']
+_C841 = CLASSES['CantBeBlockedExcept']
+_C842 = CLASSES['CanBlockOnly']
+_C843 = CLASSES['BlockCapacity']
+_C845 = CLASSES['BlocksDespite']
+_C848 = CLASSES['CantBeTargetedByOnly']
+_C850 = CLASSES['CantBeTargetedBy']
+_C851 = CLASSES['CantBeTargeted']
+_C853 = CLASSES['CantBeDestroyed']
+_C855 = CLASSES['CantPhaseOut']
+_C857 = CLASSES['PhasesEachUntap']
+_C860 = CLASSES['BasePT']
+_C862 = CLASSES['GainsAbility']
+_C865 = CLASSES['HasKeywordAtManaCost']
+_C868 = CLASSES['HasKeywordFrom']
+_C872 = CLASSES['ProtectionFromChosen']
+_C873 = CLASSES['HasKeywords']
+_C874 = CLASSES['LosesKeywords']
+_C877 = CLASSES['CombatDamageSteps']
+_C879 = CLASSES['AssignsExcess']
+_C881 = CLASSES['FormsBands']
+_C883 = CLASSES['DividesDamage']
+_C885 = CLASSES['AttacksUntapped']
+_C887 = CLASSES['DoesntUntap']
+_C889 = CLASSES['DamageGainsLife']
+_C891 = CLASSES['DamageIsLethal']
+_C893 = CLASSES['DamageAsCounters']
+_C895 = CLASSES['CantBeBlockedBy']
+_C897 = CLASSES['CantBeAttachedBy']
+_C899 = CLASSES['PreventDamageFrom']
+_C901 = CLASSES['AttacksDespite']
+_C904 = CLASSES['TapAbilitiesCantActivate']
+_C906 = CLASSES['MaxBlockers']
+_C908 = CLASSES['AttacksEachCombat']
+_C910 = CLASSES['AttacksThisTurn']
+_C912 = CLASSES['MustBeBlocked']
+_C914 = CLASSES['BlocksEachCombat']
+_C916 = CLASSES['CantBeBlocked']
+_C919 = CLASSES['BecomesCreature']
+_C921 = CLASSES['ChosenCreatureType']
+_C923 = CLASSES['BecomesAura']
+_C925 = CLASSES['IsColor']
+_C926 = CLASSES['BecomesTypes']
+_C983 = CLASSES['Duration']
+_C989 = CLASSES['UpToXTargets']
+_C992 = CLASSES['FromGraveyard']
+_C998 = CLASSES['OntoBattlefield']
+_C1001 = CLASSES['IntoHand']
+_C1003 = CLASSES['IntoGraveyard']
+_C1006 = CLASSES['CostValue']
+_C1035 = CLASSES['NextTurnDuration']
+_C1045 = CLASSES['BackRef']
+_C1048 = CLASSES['TargetPlayer']
+_C1050 = CLASSES['TargetObject']
+_C1054 = CLASSES['EachObjects']
+_C1081 = CLASSES['QualityRef']
+_C1107 = CLASSES['PerTime']
+_C1111 = CLASSES['PerObject']
+_C1116 = CLASSES['PowerOf']
+_C1148 = CLASSES['EntersEvent']
+_C1151 = CLASSES['LeavesEvent']
+_C1153 = CLASSES['DiesEvent']
+_C1155 = CLASSES['ToGraveyardEvent']
+_C1157 = CLASSES['AttacksAloneEvent']
+_C1159 = CLASSES['UnblockedEvent']
+_C1161 = CLASSES['AttacksEvent']
+_C1163 = CLASSES['BlocksEvent']
+_C1167 = CLASSES['BlockedEvent']
+_C1169 = CLASSES['PhasesEvent']
+_C1171 = CLASSES['TurnedUpEvent']
+_C1173 = CLASSES['ExiledThisWayEvent']
+_C1175 = CLASSES['TargetedEvent']
+_C1178 = CLASSES['DealsDamageEvent']
+_C1180 = CLASSES['DealtDamageEvent']
+_C1182 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -74332,7 +74395,7 @@ def _b45(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 120:  # fixed
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['fixed'] = value
         elif r == 121:  # param
             x = c[0]
@@ -75276,11 +75339,11 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 263:  # instead
+        elif r == 261:  # instead
             d['instead'] = True
-        elif r == 264:  # may
+        elif r == 262:  # may
             d['may'] = True
-        elif r == 265:  # effects
+        elif r == 263:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -75289,18 +75352,18 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 265 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 266:  # commaand
+        elif r == 264:  # commaand
             d['commaand'] = True
         elif r == 104:  # last
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 265 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75316,7 +75379,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['post'] = value
         elif r == 498:  # lastinstead
             d['lastinstead'] = True
-        elif r == 268:  # insteadcond
+        elif r == 266:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -75361,7 +75424,7 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 107:  # cost
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -75395,7 +75458,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 270:  # supertypes
+        if r == 268:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -75403,7 +75466,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 271:  # types
+        elif r == 269:  # types
             values = d['types']
             for x in c:
                 if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -75411,7 +75474,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 272:  # subtypes
+        elif r == 270:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75488,7 +75551,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 273:  # colors
+        if r == 271:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is tuple:
@@ -75570,11 +75633,11 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # choice
+        if r == 274:  # choice
             x = c[0]
-            value = _b275(x, inst, lim, made)
+            value = _b273(x, inst, lim, made)
             d['choice'] = value
-        elif r == 277:  # sentences
+        elif r == 275:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -75618,7 +75681,7 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 278:  # stmts
+        elif r == 276:  # stmts
             values = d['stmts']
             for x in c:
                 if type(x) is Nt and x.rule == 33 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
@@ -75667,7 +75730,7 @@ def _b127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = value
         elif r == 126:  # count
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -75709,7 +75772,7 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 281:  # x
+        elif r == 279:  # x
             d['x'] = True
         elif r == 131:  # word
             x = c[0]
@@ -75729,11 +75792,11 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['that'] = value
         elif r == 140:  # count
             x = c[0]
-            value = _b280(x, inst, lim, made)
+            value = _b278(x, inst, lim, made)
             d['count'] = value
         elif r == 141:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -75770,7 +75833,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # twice
+        if r == 280:  # twice
             d['twice'] = True
         elif r == 132:  # subject
             x = c[0]
@@ -75778,7 +75841,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['subject'] = value
         elif r == 133:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -75898,7 +75961,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 145:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75937,15 +76000,15 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 148:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 347:  # args
+        elif r == 345:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 344 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -75989,10 +76052,10 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['first'] = value
-        elif r == 351:  # more
+        elif r == 349:  # more
             values = d['more']
             for x in c:
-                values.append(_b350(x, inst, lim, made))
+                values.append(_b348(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -76061,7 +76124,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 352:  # tickets
+        if r == 350:  # tickets
             values = d['tickets']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76251,7 +76314,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 165:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76327,7 +76390,7 @@ def _b171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 170:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76367,7 +76430,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 173:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76407,7 +76470,7 @@ def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 176:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 177:  # faceup
             x = c[0]
@@ -76493,7 +76556,7 @@ def _b184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 183:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76573,9 +76636,9 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 189:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 364:  # its
+        elif r == 362:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -76657,7 +76720,7 @@ def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 197:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76727,7 +76790,7 @@ def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # won
+        if r == 363:  # won
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['won'] = value
@@ -76767,15 +76830,15 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 366:  # cant
+        if r == 364:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 367:  # did
+        elif r == 365:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 368:  # dont
+        elif r == 366:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -76811,7 +76874,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # its
+        if r == 367:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -76893,7 +76956,7 @@ def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 209:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77011,7 +77074,7 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 216:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77022,42 +77085,6 @@ def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C219()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 218:  # filter
-            x = c[0]
-            value = _b357(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77073,7 +77100,7 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C221()
+    inst: Any = _C219()
     d: dict[str, Any] = {'graveyard': None, 'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77093,11 +77120,11 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b371(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 220:  # graveyard
+        elif r == 218:  # graveyard
             x = c[0]
             if d['graveyard']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
@@ -77107,7 +77134,7 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77123,7 +77150,7 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C223()
+    inst: Any = _C221()
     d: dict[str, Any] = {'thatplayer': '', 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77135,7 +77162,7 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 222:  # hand
+        elif r == 220:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -77147,7 +77174,7 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77163,7 +77190,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C225()
+    inst: Any = _C223()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77171,7 +77198,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 224:  # value
+        if r == 222:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -77183,7 +77210,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77199,7 +77226,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C226()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77207,13 +77234,13 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 226:  # count
+        if r == 224:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 374:  # ormore
             d['ormore'] = True
-        elif r == 227:  # counter
+        elif r == 225:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -77225,7 +77252,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageCondition (class DealtDamageCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77241,7 +77268,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C230()
+    inst: Any = _C228()
     d: dict[str, Any] = {'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77249,7 +77276,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # dealt
+        if r == 227:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -77261,7 +77288,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HadCountersCondition (class HadCountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77277,7 +77304,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C231()
     d: dict[str, Any] = {'counter': None, 'had': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77285,11 +77312,11 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 231:  # counter
+        if r == 229:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 232:  # had
+        elif r == 230:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -77301,7 +77328,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GreaterPTCondition (class GreaterPTCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77317,7 +77344,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C235()
+    inst: Any = _C233()
     d: dict[str, Any] = {'greater': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77325,7 +77352,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # greater
+        if r == 232:  # greater
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['greater'] = value
@@ -77337,7 +77364,7 @@ def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DesignationCondition (class DesignationCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77353,7 +77380,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C237()
+    inst: Any = _C235()
     d: dict[str, Any] = {'designation': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77361,7 +77388,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 236:  # designation
+        if r == 234:  # designation
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['designation'] = value
@@ -77373,7 +77400,7 @@ def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule InGraveyardCondition (class InGraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77389,7 +77416,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C239()
+    inst: Any = _C237()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77397,7 +77424,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 238:  # zone
+        if r == 236:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -77409,7 +77436,7 @@ def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b241(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersThereCondition (class CountersThereCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77425,7 +77452,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C243()
+    inst: Any = _C241()
     d: dict[str, Any] = {'count': None, 'counter': None, 'there': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77433,15 +77460,15 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 240:  # count
+        if r == 238:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 241:  # counter
+        elif r == 239:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 242:  # there
+        elif r == 240:  # there
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['there'] = value
@@ -77453,7 +77480,7 @@ def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b244(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardTypesCondition (class CardTypesCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77469,7 +77496,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C244()
     d: dict[str, Any] = {'count': None, 'types': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77477,11 +77504,11 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 244:  # count
+        if r == 242:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 245:  # types
+        elif r == 243:  # types
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['types'] = value
@@ -77493,8 +77520,44 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C246()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 245:  # filter
+            x = c[0]
+            value = _b355(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisTurnCondition (class CastThisTurnCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -77519,7 +77582,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 247:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77529,43 +77592,7 @@ def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisTurnCondition (class CastThisTurnCondition) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C250()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 249:  # filter
-            x = c[0]
-            value = _b357(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealedAsCastCondition (class RevealedAsCastCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77581,7 +77608,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C251()
     d: dict[str, Any] = {'revealed': None, 'controlled': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77589,15 +77616,15 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 251:  # revealed
+        if r == 249:  # revealed
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['revealed'] = value
-        elif r == 252:  # controlled
+        elif r == 250:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -77607,7 +77634,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SuspendedCondition (class SuspendedCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77623,7 +77650,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C255()
+    inst: Any = _C253()
     d: dict[str, Any] = {'suspended': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77631,7 +77658,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # suspended
+        if r == 252:  # suspended
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['suspended'] = value
@@ -77643,7 +77670,7 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedByCondition (class BlockedByCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77659,7 +77686,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C259()
+    inst: Any = _C257()
     d: dict[str, Any] = {'some': None, 'none': None, 'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77667,15 +77694,15 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 256:  # some
+        if r == 254:  # some
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['some'] = value
-        elif r == 257:  # none
+        elif r == 255:  # none
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['none'] = value
-        elif r == 258:  # blocked
+        elif r == 256:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -77687,7 +77714,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77703,7 +77730,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C260()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77729,18 +77756,18 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 260:  # word
+        elif r == 258:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 261:  # linked
+        elif r == 259:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -77750,7 +77777,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77766,7 +77793,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C269()
+    inst: Any = _C267()
     d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77787,7 +77814,7 @@ def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77803,7 +77830,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C275()
+    inst: Any = _C273()
     d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77811,7 +77838,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 274:  # count
+        if r == 272:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -77827,7 +77854,7 @@ def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77843,7 +77870,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C280()
+    inst: Any = _C278()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77851,9 +77878,9 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # filter
+        if r == 277:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 767:  # onbf
             d['onbf'] = True
@@ -77867,7 +77894,7 @@ def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b286(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77883,7 +77910,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C286()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77891,11 +77918,11 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 286:  # who
+        if r == 284:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 287:  # skip
+        elif r == 285:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -77907,7 +77934,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77923,7 +77950,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C291()
+    inst: Any = _C289()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77931,11 +77958,11 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # who
+        if r == 287:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 290:  # search
+        elif r == 288:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -77947,7 +77974,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77963,7 +77990,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C293()
+    inst: Any = _C291()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77971,7 +77998,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 292:  # amount
+        if r == 290:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -77983,7 +78010,7 @@ def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77999,7 +78026,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C293()
     d: dict[str, Any] = {'combat': False, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78009,11 +78036,11 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 518:  # combat
             d['combat'] = True
-        elif r == 294:  # filter
+        elif r == 292:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -78023,7 +78050,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LureStmt (class LureStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78039,7 +78066,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C296()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'lure': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78047,7 +78074,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # precondition
+        if r == 294:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -78068,7 +78095,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 297:  # lure
+        elif r == 295:  # lure
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lure'] = value
@@ -78080,7 +78107,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GreaterPowerCantBlockStmt (class GreaterPowerCantBlockStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78096,7 +78123,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C298()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78104,7 +78131,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # block
+        if r == 297:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -78116,7 +78143,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OptionalUntapStmt (class OptionalUntapStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78132,7 +78159,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C302()
+    inst: Any = _C300()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78140,7 +78167,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # untap
+        if r == 299:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -78152,7 +78179,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostLessIfStmt (class CostLessIfStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78168,7 +78195,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C303()
     d: dict[str, Any] = {'condition': None, 'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78176,16 +78203,16 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 303:  # condition
+        if r == 301:  # condition
             x = c[0]
             if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 304:  # cost
+        elif r == 302:  # cost
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -78195,7 +78222,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78211,7 +78238,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C307()
+    inst: Any = _C305()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78227,8 +78254,8 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 813:
-                    values.append(_b813(x, inst, lim, made))
+                elif x.rule == 816:
+                    values.append(_b816(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 525:  # spells
@@ -78243,9 +78270,9 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b524(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 306:  # amount
+        elif r == 304:  # amount
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -78255,7 +78282,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78271,7 +78298,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C312()
+    inst: Any = _C310()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'granted': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78279,7 +78306,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 308:  # condition
+        if r == 306:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78288,24 +78315,24 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 309:  # amount
+        elif r == 307:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 310:  # counter
+        elif r == 308:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 311:  # word
+        elif r == 309:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 815:  # keywords
+        elif r == 818:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -78314,7 +78341,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -78336,7 +78363,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78352,7 +78379,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C315()
+    inst: Any = _C313()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78360,11 +78387,11 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 313:  # amount
+        if r == 311:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 314:  # counter
+        elif r == 312:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -78376,7 +78403,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorAsEntersStmt (class ChooseColorAsEntersStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78392,7 +78419,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C315()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78400,7 +78427,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 316:  # color
+        if r == 314:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -78412,7 +78439,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsCopyStmt (class AsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78428,7 +78455,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C318()
     d: dict[str, Any] = {'filter': None, 'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78436,11 +78463,11 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # filter
+        if r == 316:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 319:  # ability
+        elif r == 317:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78455,7 +78482,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsChoosePTStmt (class AsChoosePTStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78471,7 +78498,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C319()
     d: dict[str, Any] = {'enters': False, 'turned': False, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78503,7 +78530,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78519,7 +78546,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C324()
+    inst: Any = _C322()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78527,11 +78554,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 322:  # amount
+        if r == 320:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 323:  # counter
+        elif r == 321:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -78543,7 +78570,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78559,7 +78586,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C324()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78567,9 +78594,9 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 325:  # filter
+        if r == 323:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -78579,7 +78606,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78595,7 +78622,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C325()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78625,7 +78652,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78641,7 +78668,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C330()
+    inst: Any = _C328()
     d: dict[str, Any] = {'optional': False, 'cost': None, 'pay': False, 'orcost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78651,13 +78678,13 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 537:  # optional
             d['optional'] = True
-        elif r == 328:  # cost
+        elif r == 326:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
         elif r == 538:  # pay
             d['pay'] = True
-        elif r == 329:  # orcost
+        elif r == 327:  # orcost
             x = c[0]
             if d['orcost']:
                 raise Unsupported('multiple assignments')
@@ -78671,7 +78698,7 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78687,7 +78714,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C333()
+    inst: Any = _C331()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78695,11 +78722,11 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 331:  # affected
+        if r == 329:  # affected
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 332:  # cantactivate
+        elif r == 330:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -78711,7 +78738,7 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78727,7 +78754,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C335()
+    inst: Any = _C333()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78735,7 +78762,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 334:  # revealed
+        if r == 332:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -78747,7 +78774,7 @@ def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78763,7 +78790,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C338()
+    inst: Any = _C336()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78771,11 +78798,11 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 336:  # count
+        if r == 334:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 337:  # turns
+        elif r == 335:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -78787,7 +78814,7 @@ def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78803,7 +78830,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C341()
+    inst: Any = _C339()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78811,15 +78838,15 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 339:  # verb
+        if r == 337:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 340:  # filter
+        elif r == 338:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -78829,7 +78856,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78845,7 +78872,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C344()
+    inst: Any = _C342()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78853,11 +78880,11 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 342:  # affected
+        if r == 340:  # affected
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 343:  # offbf
+        elif r == 341:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
@@ -78870,7 +78897,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 823 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 826 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -78883,7 +78910,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78899,7 +78926,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C348()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78907,11 +78934,11 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 348:  # sep
+        if r == 346:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 349:  # use
+        elif r == 347:  # use
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['use'] = value
@@ -78923,7 +78950,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78939,7 +78966,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C357()
+    inst: Any = _C355()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blockedbythis': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78947,13 +78974,13 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 935:  # other
+        if r == 938:  # other
             d['other'] = True
-        elif r == 936:  # another
+        elif r == 939:  # another
             d['another'] = True
-        elif r == 937:  # facedown
+        elif r == 940:  # facedown
             d['facedown'] = True
-        elif r == 938:  # faceup
+        elif r == 941:  # faceup
             d['faceup'] = True
         elif r == 558:  # exiled
             d['exiled'] = True
@@ -78972,17 +78999,17 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 939:  # states
+        elif r == 942:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1091:  # nons
+        elif r == 1094:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1092:  # colors
+        elif r == 1095:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78990,7 +79017,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1093:  # supertypes
+        elif r == 1096:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78998,49 +79025,49 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1094:  # multis
+        elif r == 1097:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1095:  # types
+        elif r == 1098:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1096:  # subtypes
+        elif r == 1099:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1097:  # ortypes
+        elif r == 1100:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1098:  # andor
+        elif r == 1101:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1099:  # ortypes
+        elif r == 1102:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 353:  # orsubtype
+        elif r == 351:  # orsubtype
             x = c[0]
             if d['orsubtype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['orsubtype'] = value
-        elif r == 354:  # kind
+        elif r == 352:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 940:  # chosen
+        elif r == 943:  # chosen
             d['chosen'] = True
         elif r == 562:  # choicetype
             x = c[0]
@@ -79048,17 +79075,17 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 941:  # mv
+        elif r == 944:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 942:  # mvparam
+        elif r == 945:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79097,7 +79124,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79106,12 +79133,12 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 943:  # keywords
+        elif r == 946:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79120,7 +79147,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -79129,12 +79156,12 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 355:  # controller
+        elif r == 353:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
@@ -79149,16 +79176,16 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 944:  # blocked_by_this
+        elif r == 947:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 945:  # blockedbythis
+        elif r == 948:  # blockedbythis
             d['blockedbythis'] = True
-        elif r == 946:  # attacking_you
+        elif r == 949:  # attacking_you
             d['attacking_you'] = True
         elif r == 581:  # single
             x = c[0]
@@ -79178,7 +79205,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tappedfor'] = value
-        elif r == 356:  # name
+        elif r == 354:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -79195,7 +79222,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFromGraveyardCost (class ExileFromGraveyardCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79211,7 +79238,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C360()
+    inst: Any = _C358()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79219,13 +79246,13 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 358:  # count
+        if r == 356:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 359:  # filter
+        elif r == 357:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79235,7 +79262,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79251,7 +79278,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C363()
+    inst: Any = _C361()
     d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79259,18 +79286,54 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 361:  # count
+        if r == 359:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 362:  # filter
+        elif r == 360:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 584:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C369()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 368:  # filter
+            x = c[0]
+            value = _b355(x, inst, lim, made)
+            d['filter'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -79305,7 +79368,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 370:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79341,7 +79404,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 377:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 265 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79390,13 +79453,13 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 380:  # last
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -79436,7 +79499,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['player'] = value
         elif r == 383:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79558,7 +79621,7 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['player'] = value
         elif r == 720:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 1036 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1039 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79776,7 +79839,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1136:  # energy
+        elif r == 1139:  # energy
             values = d['energy']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -80112,7 +80175,7 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 424:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 425:  # rest
             x = c[0]
@@ -80235,7 +80298,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # reveal
             x = c[0]
-            value = _b363(x, inst, lim, made)
+            value = _b361(x, inst, lim, made)
             d['reveal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80358,7 +80421,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1052:  # base
+        elif r == 1055:  # base
             d['base'] = True
         elif r == 440:  # second
             x = c[0]
@@ -80450,11 +80513,11 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1053:  # order
+        elif r == 1056:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1054:  # graveyard
+        elif r == 1057:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -80505,7 +80568,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1055:  # controller
+        elif r == 1058:  # controller
             d['controller'] = True
         elif r == 761:  # target
             x = c[0]
@@ -80654,11 +80717,11 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 461:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -80850,7 +80913,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # your
+        if r == 1059:  # your
             d['your'] = True
         elif r == 762:  # player
             x = c[0]
@@ -80978,7 +81041,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 481:  # name
             x = c[0]
@@ -81019,7 +81082,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # thiscreature
+        if r == 1060:  # thiscreature
             d['thiscreature'] = True
         elif r == 765:  # target
             x = c[0]
@@ -81066,7 +81129,7 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 485:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 265 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81334,7 +81397,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 800:  # sentences
+        elif r == 803:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -81370,28 +81433,28 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # special
+        if r == 804:  # special
             d['special'] = True
-        elif r == 802:  # fromhand
+        elif r == 805:  # fromhand
             d['fromhand'] = True
         elif r == 513:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 803:  # cost
+        elif r == 806:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 804:  # param
+        elif r == 807:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -81400,11 +81463,11 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 805:  # sentences
+        elif r == 808:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 806:  # restriction
+        elif r == 809:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -81413,19 +81476,19 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 807:  # once
+        elif r == 810:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 808:  # sorcery
+        elif r == 811:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 809:  # also
+        elif r == 812:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -81434,7 +81497,7 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 810:  # castable
+        elif r == 813:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -81472,9 +81535,9 @@ def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # both
+        if r == 1068:  # both
             d['both'] = True
-        elif r == 811:  # which
+        elif r == 814:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -81516,7 +81579,7 @@ def _b524(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 523:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81628,18 +81691,18 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 539:  # cost
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['cost'] = value
-        elif r == 816:  # param
+        elif r == 819:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 817:  # filter
+        elif r == 820:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81675,7 +81738,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 541:  # cost
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -81754,45 +81817,45 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 924:  # this
+        elif r == 927:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 925:  # enchanted
+        elif r == 928:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 926:  # host
+        elif r == 929:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 927:  # equipped
+        elif r == 930:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 928:  # host
+        elif r == 931:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 929:  # affected
+        elif r == 932:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1089:  # each
+        elif r == 1092:  # each
             d['each'] = True
-        elif r == 930:  # affected
+        elif r == 933:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 931:  # parts
+        elif r == 934:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81801,7 +81864,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 823 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 826 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -81847,7 +81910,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 932:  # parts
+        if r == 935:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81856,7 +81919,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1090 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1093 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -81929,11 +81992,11 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 933:  # quality
+        if r == 936:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 934:  # subtype
+        elif r == 937:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -82007,7 +82070,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 555:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -82109,15 +82172,15 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1100:  # evenly
+        elif r == 1103:  # evenly
             d['evenly'] = True
-        elif r == 947:  # upto
+        elif r == 950:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 948:  # filter
+        elif r == 951:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -82151,51 +82214,51 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 949:  # named
+        if r == 952:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 950:  # again
+        elif r == 953:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 951:  # base
+        elif r == 954:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 952:  # amount
+        elif r == 955:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 953:  # equal
+        elif r == 956:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1101:  # power
+        elif r == 1104:  # power
             x = c[0]
-            value = _b1113(x, inst, lim, made)
+            value = _b1116(x, inst, lim, made)
             d['power'] = value
-        elif r == 1102:  # amount
+        elif r == 1105:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 954:  # late
+        elif r == 957:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 955:  # you
+        elif r == 958:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 956:  # controllerof
+        elif r == 959:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 957:  # target
+        elif r == 960:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82294,7 +82357,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b716(x, inst, lim, made)
             d['player'] = value
-        elif r == 958:  # third
+        elif r == 961:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -82340,18 +82403,18 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 959:  # target
+        if r == 962:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 960:  # count
+        elif r == 963:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 961:  # those
+        elif r == 964:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -82397,9 +82460,9 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 962:  # tapped
+        elif r == 965:  # tapped
             d['tapped'] = True
-        elif r == 963:  # supertypes
+        elif r == 966:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -82415,7 +82478,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 964:  # colors
+        elif r == 967:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -82423,17 +82486,17 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 965:  # subtypes
+        elif r == 968:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 966:  # types
+        elif r == 969:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 967:  # keywords
+        elif r == 970:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -82442,7 +82505,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -82453,17 +82516,17 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 968:  # per
+        elif r == 971:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 969:  # pertime
+        elif r == 972:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1104(x, inst, lim, made)
+            value = _b1107(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -82497,9 +82560,9 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1105:  # anycolor
+        if r == 1108:  # anycolor
             d['anycolor'] = True
-        elif r == 1106:  # choices
+        elif r == 1109:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -82509,23 +82572,23 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 970:  # last
+        elif r == 973:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 971:  # mana
+        elif r == 974:  # mana
             x = c[0]
-            value = _b269(x, inst, lim, made)
+            value = _b267(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1185:  # alts
+        elif r == 1188:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b269(x, inst, lim, made))
-        elif r == 972:  # per
+                values.append(_b267(x, inst, lim, made))
+        elif r == 975:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1108(x, inst, lim, made)
+            value = _b1111(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82565,29 +82628,29 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b716(x, inst, lim, made)
             d['player'] = value
-        elif r == 973:  # third
+        elif r == 976:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 974:  # all
+        elif r == 977:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 975:  # hand
+        elif r == 978:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 976:  # amount
+        elif r == 979:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1109:  # random
+        elif r == 1112:  # random
             d['random'] = True
-        elif r == 977:  # per
+        elif r == 980:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1104(x, inst, lim, made)
+            value = _b1107(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82627,25 +82690,25 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b716(x, inst, lim, made)
             d['player'] = value
-        elif r == 978:  # amount
+        elif r == 981:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1110:  # per
+        elif r == 1113:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1104(x, inst, lim, made)
+            value = _b1107(x, inst, lim, made)
             d['per'] = value
-        elif r == 1111:  # per
+        elif r == 1114:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1108(x, inst, lim, made)
+            value = _b1111(x, inst, lim, made)
             d['per'] = value
-        elif r == 979:  # equal
+        elif r == 982:  # equal
             x = c[0]
-            value = _b1113(x, inst, lim, made)
+            value = _b1116(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -82690,7 +82753,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b983(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -82767,15 +82830,15 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 982:  # yours
+        elif r == 985:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 983:  # their
+        elif r == 986:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 984:  # exceptions
+        elif r == 987:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -82819,7 +82882,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 616:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 987 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 990 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82828,15 +82891,15 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b989(x, inst, lim, made)
+            value = _b992(x, inst, lim, made)
             d['source'] = value
-        elif r == 1121:  # hand
+        elif r == 1124:  # hand
             d['hand'] = True
-        elif r == 990:  # battlefield
+        elif r == 993:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1122:  # mine
+        elif r == 1125:  # mine
             d['mine'] = True
         elif r == 618:  # wherex
             x = c[0]
@@ -82883,15 +82946,15 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 991:  # fromgy
+        elif r == 994:  # fromgy
             d['fromgy'] = True
-        elif r == 1123:  # choice
+        elif r == 1126:  # choice
             d['choice'] = True
-        elif r == 1124:  # facedown
+        elif r == 1127:  # facedown
             d['facedown'] = True
-        elif r == 1125:  # mine
+        elif r == 1128:  # mine
             d['mine'] = True
-        elif r == 1126:  # owners
+        elif r == 1129:  # owners
             d['owners'] = True
         elif r == 621:  # amount
             x = c[0]
@@ -82939,7 +83002,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 624:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 625:  # hands
             x = c[0]
@@ -82981,7 +83044,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b716(x, inst, lim, made)
             d['player'] = value
-        elif r == 992:  # upto
+        elif r == 995:  # upto
             d['upto'] = True
         elif r == 628:  # count
             x = c[0]
@@ -82989,26 +83052,26 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 629:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1127:  # alts
+        elif r == 1130:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b357(x, inst, lim, made))
-        elif r == 993:  # reveal
+                values.append(_b355(x, inst, lim, made))
+        elif r == 996:  # reveal
             d['reveal'] = True
-        elif r == 1128:  # thatcard
+        elif r == 1131:  # thatcard
             d['thatcard'] = True
-        elif r == 1129:  # thosecards
+        elif r == 1132:  # thosecards
             d['thosecards'] = True
         elif r == 630:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 996 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 999 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 1001:  # tapped
+        elif r == 1004:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -83053,7 +83116,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1003(x, inst, lim, made)
+            value = _b1006(x, inst, lim, made)
             d['unless'] = value
         elif r == 634:  # per
             x = c[0]
@@ -83136,7 +83199,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1005:  # owners
+        elif r == 1008:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -83267,13 +83330,13 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 648:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 649:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1006:  # faceup
+        elif r == 1009:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -83374,17 +83437,17 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b989(x, inst, lim, made)
+            value = _b992(x, inst, lim, made)
             d['source'] = value
-        elif r == 1007:  # top
+        elif r == 1010:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 1008:  # bottom
+        elif r == 1011:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1009:  # owners
+        elif r == 1012:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -83461,7 +83524,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 661:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 662:  # whose
             x = c[0]
@@ -83521,7 +83584,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b989(x, inst, lim, made)
+            value = _b992(x, inst, lim, made)
             d['source'] = value
         elif r == 668:  # amount
             x = c[0]
@@ -83697,15 +83760,15 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b716(x, inst, lim, made)
             d['player'] = value
-        elif r == 1130:  # all
+        elif r == 1133:  # all
             d['all'] = True
-        elif r == 1010:  # amount
+        elif r == 1013:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
         elif r == 680:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -83746,17 +83809,17 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1011:  # unless
+        elif r == 1014:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1003(x, inst, lim, made)
+            value = _b1006(x, inst, lim, made)
             d['unless'] = value
-        elif r == 1012:  # unlessexile
+        elif r == 1015:  # unlessexile
             x = c[0]
             if d['unlessexile']:
                 raise Unsupported('multiple assignments')
-            value = _b360(x, inst, lim, made)
+            value = _b358(x, inst, lim, made)
             d['unlessexile'] = value
         elif r == 683:  # per
             x = c[0]
@@ -83996,20 +84059,20 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # step
+        if r == 1016:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1131 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1134 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1014:  # endcombat
+        elif r == 1017:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
         elif r == 697:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 265 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84050,9 +84113,9 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1132:  # you
+        elif r == 1135:  # you
             d['you'] = True
-        elif r == 1015:  # target
+        elif r == 1018:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84098,11 +84161,11 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1016:  # label
+        elif r == 1019:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1017:  # free
+        elif r == 1020:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -84145,9 +84208,9 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1018:  # newtargets
+        elif r == 1021:  # newtargets
             d['newtargets'] = True
-        elif r == 1133:  # thatcopy
+        elif r == 1136:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84181,26 +84244,26 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1019:  # thatnoun
+        if r == 1022:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1020:  # they
+        elif r == 1023:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1021:  # destroyed
+        elif r == 1024:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1022:  # target
+        elif r == 1025:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1023:  # thisturn
+        elif r == 1026:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -84249,7 +84312,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1003(x, inst, lim, made)
+            value = _b1006(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -84330,34 +84393,34 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b983(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1024:  # target
+        elif r == 1027:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1025:  # also
+        elif r == 1028:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1051(x, inst, lim, made)
+            value = _b1054(x, inst, lim, made)
             d['also'] = value
-        elif r == 1026:  # group
+        elif r == 1029:  # group
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['group'] = value
-        elif r == 1027:  # orgroup
+        elif r == 1030:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1028:  # alsoword
+        elif r == 1031:  # alsoword
             d['alsoword'] = True
-        elif r == 1029:  # parts
+        elif r == 1032:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -84366,18 +84429,18 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 823 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 826 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1030:  # duration
+        elif r == 1033:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b983(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1134:  # tail
+        elif r == 1137:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -84386,18 +84449,18 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 823 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 826 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1033:  # during
+        elif r == 1036:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1032(x, inst, lim, made)
+            value = _b1035(x, inst, lim, made)
             d['during'] = value
-        elif r == 1034:  # itsland
+        elif r == 1037:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -84431,7 +84494,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # controller
+        if r == 1038:  # controller
             d['controller'] = True
         elif r == 717:  # owner
             x = c[0]
@@ -84473,19 +84536,19 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # counter
+        if r == 1040:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1038:  # on
+        elif r == 1041:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1039:  # whose
+        elif r == 1042:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1040:  # zone
+        elif r == 1043:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84559,9 +84622,9 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 735:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1043:  # otherthan
+        elif r == 1046:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -84631,7 +84694,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # each
+        if r == 1051:  # each
             d['each'] = True
         elif r == 739:  # count
             x = c[0]
@@ -84639,7 +84702,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 740:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -84781,7 +84844,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # equipped
+        if r == 1145:  # equipped
             d['equipped'] = True
         elif r == 748:  # enchanted
             x = c[0]
@@ -84989,7 +85052,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['lead'] = value
         elif r == 777:  # subject
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['subject'] = value
         elif r == 778:  # batch
             x = c[0]
@@ -85071,13 +85134,13 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1143:  # creature
+        elif r == 1146:  # creature
             d['creature'] = True
-        elif r == 1058:  # short
+        elif r == 1061:  # short
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['short'] = value
-        elif r == 1059:  # events
+        elif r == 1062:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85086,7 +85149,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1146 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1149 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -85129,7 +85192,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['lead'] = value
         elif r == 786:  # card
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['card'] = value
         else:
             _node(c, inst, lim, made)
@@ -85211,11 +85274,11 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1060:  # spell
+        elif r == 1063:  # spell
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1061:  # this
+        elif r == 1064:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -85255,13 +85318,13 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1180:  # equipped
+        elif r == 1183:  # equipped
             d['equipped'] = True
         elif r == 795:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1062:  # events
+        elif r == 1065:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85270,7 +85333,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1146 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1149 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -85311,13 +85374,13 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1181:  # thisor
+        elif r == 1184:  # thisor
             d['thisor'] = True
         elif r == 798:  # subject
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1063:  # events
+        elif r == 1066:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85326,12 +85389,12 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1146 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1149 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1064:  # undercontrol
+        elif r == 1067:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -85341,7 +85404,47 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule StateTrigger (class StateTrigger) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C802()
+    d: dict[str, Any] = {'lead': '', 'state': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 800:  # lead
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lead'] = value
+        elif r == 801:  # state
+            x = c[0]
+            value = _b369(x, inst, lim, made)
+            d['state'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85357,7 +85460,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85365,11 +85468,11 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # command
+        if r == 815:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 814:  # battlefield
+        elif r == 817:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -85381,7 +85484,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85397,7 +85500,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C825()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85405,19 +85508,19 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # power
+        if r == 821:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 819:  # toughness
+        elif r == 822:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 820:  # power2
+        elif r == 823:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 821:  # toughness2
+        elif r == 824:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -85429,7 +85532,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85445,7 +85548,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C829()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85453,29 +85556,29 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # additional
+        if r == 1069:  # additional
             d['additional'] = True
-        elif r == 824:  # power
+        elif r == 827:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 825:  # toughness
+        elif r == 828:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1067:  # per
+        elif r == 1070:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1068:  # perfilter
+        elif r == 1071:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1182:  # onbf
+        elif r == 1185:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85485,7 +85588,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85501,7 +85604,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C831()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85509,7 +85612,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # both
+        if r == 830:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -85521,7 +85624,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackUnless (class CantAttackUnless) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85537,7 +85640,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C833()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85545,9 +85648,9 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # filter
+        if r == 832:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -85557,7 +85660,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85573,7 +85676,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C835()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85581,7 +85684,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # attack
+        if r == 834:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -85593,7 +85696,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85609,7 +85712,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C836()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85617,7 +85720,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1069:  # filters
+        if r == 1072:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85625,8 +85728,8 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -85637,7 +85740,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85653,7 +85756,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C838()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85661,7 +85764,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # block
+        if r == 837:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -85673,7 +85776,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85689,7 +85792,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C840()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85697,7 +85800,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # count
+        if r == 839:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85709,7 +85812,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85725,7 +85828,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C841()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85733,7 +85836,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1070:  # filters
+        if r == 1073:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85741,8 +85844,8 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -85753,7 +85856,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85769,7 +85872,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C842()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85777,7 +85880,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1071:  # filters
+        if r == 1074:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85785,8 +85888,8 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -85797,7 +85900,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85813,7 +85916,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C843()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85821,11 +85924,11 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # additional
+        if r == 1075:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1073:  # anynumber
+        elif r == 1076:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -85837,7 +85940,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85853,7 +85956,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C845()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85861,7 +85964,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # filters
+        if r == 1077:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85869,21 +85972,21 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1075:  # they
+        elif r == 1078:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1076:  # had
+        elif r == 1079:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 841:  # keyword
+        elif r == 844:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85896,7 +85999,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85912,7 +86015,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C848()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85920,11 +86023,11 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # subtype
+        if r == 846:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 844:  # again
+        elif r == 847:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -85936,7 +86039,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85952,7 +86055,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C850()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85960,9 +86063,9 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # quality
+        if r == 849:  # quality
             x = c[0]
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85972,7 +86075,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85988,7 +86091,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C851()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85996,7 +86099,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1080:  # opponents
+        if r == 1083:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86006,7 +86109,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86022,7 +86125,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C853()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86030,7 +86133,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # destroyed
+        if r == 852:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -86042,7 +86145,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86058,7 +86161,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C855()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86066,7 +86169,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # phase
+        if r == 854:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -86078,7 +86181,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86094,7 +86197,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C857()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86102,7 +86205,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # untap
+        if r == 856:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -86114,7 +86217,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86130,7 +86233,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C860()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86138,11 +86241,11 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # power
+        if r == 858:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 856:  # toughness
+        elif r == 859:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -86154,7 +86257,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86170,7 +86273,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C862()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86178,7 +86281,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # ability
+        if r == 861:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 529 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -86193,7 +86296,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86209,7 +86312,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C865()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86217,14 +86320,14 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # keyword
+        if r == 863:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 861:  # manacost
+        elif r == 864:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -86236,7 +86339,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86252,7 +86355,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C868()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86260,14 +86363,14 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # keyword
+        if r == 866:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 864:  # quality
+        elif r == 867:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -86279,7 +86382,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86295,7 +86398,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C872()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86303,18 +86406,18 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 866:  # verb
+        if r == 869:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 867:  # keyword
+        elif r == 870:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 868:  # chosen
+        elif r == 871:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -86326,7 +86429,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86342,7 +86445,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C873()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86350,7 +86453,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # keywords
+        if r == 1084:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86359,7 +86462,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -86372,7 +86475,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86388,7 +86491,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C874()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86396,7 +86499,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1082:  # keywords
+        if r == 1085:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86405,7 +86508,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -86418,7 +86521,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86434,7 +86537,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C877()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86442,11 +86545,11 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 872:  # first
+        if r == 875:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 873:  # regular
+        elif r == 876:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -86460,7 +86563,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86476,7 +86579,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C879()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86484,7 +86587,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 875:  # excess
+        if r == 878:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -86496,7 +86599,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86512,7 +86615,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C881()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86520,7 +86623,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # bands
+        if r == 880:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -86532,7 +86635,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86548,7 +86651,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C880()
+    inst: Any = _C883()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86556,7 +86659,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 879:  # divides
+        if r == 882:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -86568,7 +86671,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86584,7 +86687,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C882()
+    inst: Any = _C885()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86592,7 +86695,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 881:  # untapped
+        if r == 884:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -86604,7 +86707,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86620,7 +86723,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C884()
+    inst: Any = _C887()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86628,11 +86731,11 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # its
+        if r == 1086:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 883:  # untap
+        elif r == 886:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -86644,7 +86747,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86660,7 +86763,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C886()
+    inst: Any = _C889()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86668,7 +86771,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 885:  # gains
+        if r == 888:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -86680,7 +86783,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86696,7 +86799,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C888()
+    inst: Any = _C891()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86704,7 +86807,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # lethal
+        if r == 890:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -86716,7 +86819,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86732,7 +86835,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C890()
+    inst: Any = _C893()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86740,7 +86843,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 889:  # ascounters
+        if r == 892:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -86752,7 +86855,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86768,7 +86871,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C892()
+    inst: Any = _C895()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86776,9 +86879,9 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # quality
+        if r == 894:  # quality
             x = c[0]
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86788,7 +86891,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86804,7 +86907,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C897()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86812,9 +86915,9 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 893:  # quality
+        if r == 896:  # quality
             x = c[0]
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86824,7 +86927,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86840,7 +86943,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C899()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86848,9 +86951,9 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # quality
+        if r == 898:  # quality
             x = c[0]
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86860,7 +86963,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86876,7 +86979,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C901()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86884,11 +86987,11 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1084:  # thisturn
+        if r == 1087:  # thisturn
             d['thisturn'] = True
-        elif r == 897:  # keyword
+        elif r == 900:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86901,7 +87004,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86917,7 +87020,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C901()
+    inst: Any = _C904()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86925,11 +87028,11 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # whose
+        if r == 902:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 900:  # tapact
+        elif r == 903:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -86941,7 +87044,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86957,7 +87060,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C903()
+    inst: Any = _C906()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86965,7 +87068,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 902:  # count
+        if r == 905:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -86977,7 +87080,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86993,7 +87096,7 @@ def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C905()
+    inst: Any = _C908()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87001,7 +87104,7 @@ def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 904:  # attacks
+        if r == 907:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87013,7 +87116,7 @@ def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87029,7 +87132,7 @@ def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C907()
+    inst: Any = _C910()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87037,7 +87140,7 @@ def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 906:  # attacks
+        if r == 909:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87049,7 +87152,7 @@ def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87065,7 +87168,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C909()
+    inst: Any = _C912()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87073,7 +87176,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 908:  # blocked
+        if r == 911:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -87085,7 +87188,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87101,7 +87204,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C911()
+    inst: Any = _C914()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87109,7 +87212,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 910:  # blocks
+        if r == 913:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -87121,7 +87224,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87137,7 +87240,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C913()
+    inst: Any = _C916()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87145,7 +87248,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 912:  # unblockable
+        if r == 915:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -87157,7 +87260,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87173,7 +87276,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C916()
+    inst: Any = _C919()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87181,15 +87284,15 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 914:  # power
+        if r == 917:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 915:  # toughness
+        elif r == 918:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1085:  # colors
+        elif r == 1088:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -87197,7 +87300,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1183:  # colors
+        elif r == 1186:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -87205,12 +87308,12 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1086:  # subtypes
+        elif r == 1089:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1087:  # keywords
+        elif r == 1090:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -87219,12 +87322,12 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1088:  # still
+        elif r == 1091:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -87234,7 +87337,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b918(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87250,7 +87353,7 @@ def _b918(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C918()
+    inst: Any = _C921()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87258,7 +87361,7 @@ def _b918(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 917:  # choice
+        if r == 920:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -87270,7 +87373,7 @@ def _b918(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87286,7 +87389,7 @@ def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C920()
+    inst: Any = _C923()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87294,7 +87397,7 @@ def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 919:  # host
+        if r == 922:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -87306,7 +87409,7 @@ def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87322,7 +87425,7 @@ def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C922()
+    inst: Any = _C925()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87330,7 +87433,7 @@ def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 921:  # color
+        if r == 924:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87345,7 +87448,7 @@ def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b926(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesTypes (class BecomesTypes) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87361,7 +87464,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C923()
+    inst: Any = _C926()
     d: dict[str, Any] = {'subtypes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87369,7 +87472,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1184:  # subtypes
+        if r == 1187:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -87382,7 +87485,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87398,7 +87501,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C980()
+    inst: Any = _C983()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', 'remainstapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87406,27 +87509,27 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # eot
+        if r == 1119:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1117:  # next_upkeep
+        elif r == 1120:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1118:  # losecontrol
+        elif r == 1121:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1119:  # thisturn
+        elif r == 1122:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1120:  # thiscombat
+        elif r == 1123:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
-        elif r == 981:  # remainstapped
+        elif r == 984:  # remainstapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['remainstapped'] = value
@@ -87438,7 +87541,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87454,7 +87557,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C989()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87462,9 +87565,9 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # filter
+        if r == 988:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -87474,7 +87577,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87490,7 +87593,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C989()
+    inst: Any = _C992()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87498,7 +87601,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 988:  # whose
+        if r == 991:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -87510,7 +87613,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b998(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87526,7 +87629,7 @@ def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C995()
+    inst: Any = _C998()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87534,7 +87637,7 @@ def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 994:  # zone
+        if r == 997:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -87546,7 +87649,7 @@ def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b998(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87562,7 +87665,7 @@ def _b998(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C998()
+    inst: Any = _C1001()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87570,7 +87673,7 @@ def _b998(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 997:  # player
+        if r == 1000:  # player
             x = c[0]
             value = _b716(x, inst, lim, made)
             d['player'] = value
@@ -87582,7 +87685,7 @@ def _b998(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87598,7 +87701,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C1003()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87606,7 +87709,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 999:  # player
+        if r == 1002:  # player
             x = c[0]
             value = _b716(x, inst, lim, made)
             d['player'] = value
@@ -87618,7 +87721,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87634,7 +87737,7 @@ def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1003()
+    inst: Any = _C1006()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87642,13 +87745,13 @@ def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1002:  # cost
+        if r == 1005:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 1004:  # param
+        elif r == 1007:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87661,7 +87764,7 @@ def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87677,7 +87780,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1032()
+    inst: Any = _C1035()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87685,11 +87788,11 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # its
+        if r == 1138:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1031:  # nextturn
+        elif r == 1034:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -87701,7 +87804,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87717,7 +87820,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1042()
+    inst: Any = _C1045()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87725,9 +87828,9 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # word
+        if r == 1044:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 1036 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1039 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87740,7 +87843,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1048(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87756,7 +87859,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1045()
+    inst: Any = _C1048()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87764,11 +87867,11 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # player
+        if r == 1047:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1137:  # walker
+        elif r == 1140:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -87778,7 +87881,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1050(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87794,7 +87897,7 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1047()
+    inst: Any = _C1050()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87802,13 +87905,13 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # another
+        if r == 1141:  # another
             d['another'] = True
-        elif r == 1046:  # filter
+        elif r == 1049:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1139:  # ingy
+        elif r == 1142:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87818,7 +87921,7 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87834,7 +87937,7 @@ def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1051()
+    inst: Any = _C1054()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87842,33 +87945,33 @@ def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # quant
+        if r == 1052:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1050:  # filter
+        elif r == 1053:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1140:  # attached
+        elif r == 1143:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1036 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1039 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1141:  # samename
+        elif r == 1144:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1036 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1039 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1186:  # ingy
+        elif r == 1189:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87878,7 +87981,7 @@ def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1081(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87894,7 +87997,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1078()
+    inst: Any = _C1081()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87902,13 +88005,13 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1077:  # word
+        if r == 1080:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1079:  # param
+        elif r == 1082:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87921,7 +88024,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1107(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87937,7 +88040,7 @@ def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1104()
+    inst: Any = _C1107()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87945,9 +88048,9 @@ def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1103:  # word
+        if r == 1106:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87960,7 +88063,7 @@ def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87976,7 +88079,7 @@ def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1108()
+    inst: Any = _C1111()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87984,13 +88087,13 @@ def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1107:  # filter
+        if r == 1110:  # filter
             x = c[0]
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1191:  # gy
+        elif r == 1194:  # gy
             d['gy'] = True
-        elif r == 1192:  # bf
+        elif r == 1195:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -88000,7 +88103,7 @@ def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88016,7 +88119,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1113()
+    inst: Any = _C1116()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88024,19 +88127,19 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # power
+        if r == 1115:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1114:  # power
+        elif r == 1117:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1115:  # target
+        elif r == 1118:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 734 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -88051,7 +88154,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88067,7 +88170,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88075,7 +88178,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # enters
+        if r == 1147:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -88087,7 +88190,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88103,7 +88206,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88111,7 +88214,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # leaves
+        if r == 1150:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -88123,7 +88226,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88139,7 +88242,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88147,7 +88250,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # dies
+        if r == 1152:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -88159,7 +88262,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88175,7 +88278,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88183,7 +88286,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1151:  # graveyard
+        if r == 1154:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -88195,7 +88298,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88211,7 +88314,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1157()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88219,7 +88322,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # alone
+        if r == 1156:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -88231,7 +88334,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88247,7 +88350,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1159()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88255,7 +88358,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # unblocked
+        if r == 1158:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -88267,7 +88370,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88283,7 +88386,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88291,7 +88394,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1157:  # attacks
+        if r == 1160:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -88303,7 +88406,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88319,7 +88422,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1163()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88327,11 +88430,11 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # blocks
+        if r == 1162:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1187:  # acreature
+        elif r == 1190:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -88341,7 +88444,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88357,7 +88460,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1164()
+    inst: Any = _C1167()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88365,21 +88468,21 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # blocked
+        if r == 1164:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1162:  # article
+        elif r == 1165:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1163:  # filter
+        elif r == 1166:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b357(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -88389,7 +88492,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88405,7 +88508,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1166()
+    inst: Any = _C1169()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88413,7 +88516,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1165:  # direction
+        if r == 1168:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -88425,7 +88528,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88441,7 +88544,7 @@ def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1168()
+    inst: Any = _C1171()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88449,7 +88552,7 @@ def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1167:  # up
+        if r == 1170:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -88461,7 +88564,7 @@ def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88477,7 +88580,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1170()
+    inst: Any = _C1173()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88485,7 +88588,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1169:  # way
+        if r == 1172:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -88497,7 +88600,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88513,7 +88616,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1172()
+    inst: Any = _C1175()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88521,11 +88624,11 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1171:  # targeted
+        if r == 1174:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1188:  # opponents
+        elif r == 1191:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -88535,7 +88638,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88551,7 +88654,7 @@ def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1175()
+    inst: Any = _C1178()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88559,13 +88662,13 @@ def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1189:  # combat
+        if r == 1192:  # combat
             d['combat'] = True
-        elif r == 1173:  # deals
+        elif r == 1176:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1174:  # recipient
+        elif r == 1177:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -88579,7 +88682,7 @@ def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88595,7 +88698,7 @@ def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1177()
+    inst: Any = _C1180()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88603,9 +88706,9 @@ def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1190:  # combat
+        if r == 1193:  # combat
             d['combat'] = True
-        elif r == 1176:  # dealt
+        elif r == 1179:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -88617,7 +88720,7 @@ def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88633,7 +88736,7 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1179()
+    inst: Any = _C1182()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88641,7 +88744,7 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1178:  # anywhere
+        if r == 1181:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -88873,158 +88976,158 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b215,  # 215 CastFromCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 216 __asgn_plain
     _b217,  # 217 DefendingControlsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 218 __asgn_plain
-    _b219,  # 219 ControlNoneCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 220 __asgn_plain
-    _b221,  # 221 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 222 __asgn_plain
-    _b223,  # 223 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 224 __asgn_plain
-    _b225,  # 225 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 226 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 229 __asgn_plain
-    _b230,  # 230 DealtDamageCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 231 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 HadCountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 234 __asgn_plain
-    _b235,  # 235 GreaterPTCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 236 __asgn_plain
-    _b237,  # 237 DesignationCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 238 __asgn_plain
-    _b239,  # 239 InGraveyardCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 240 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 241 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'there', o, lim, made),  # 242 __asgn_plain
-    _b243,  # 243 CountersThereCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 CardTypesCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 218 __asgn_plain
+    _b219,  # 219 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 220 __asgn_plain
+    _b221,  # 221 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 222 __asgn_plain
+    _b223,  # 223 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 224 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 225 __asgn_plain
+    _b226,  # 226 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 227 __asgn_plain
+    _b228,  # 228 DealtDamageCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 229 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 230 __asgn_plain
+    _b231,  # 231 HadCountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 GreaterPTCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 DesignationCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 InGraveyardCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 239 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'there', o, lim, made),  # 240 __asgn_plain
+    _b241,  # 241 CountersThereCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 242 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 243 __asgn_plain
+    _b244,  # 244 CardTypesCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 ItIsCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 247 __asgn_plain
-    _b248,  # 248 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
-    _b250,  # 250 CastThisTurnCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 251 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 RevealedAsCastCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'suspended', o, lim, made),  # 254 __asgn_plain
-    _b255,  # 255 SuspendedCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'some', o, lim, made),  # 256 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'none', o, lim, made),  # 257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 258 __asgn_plain
-    _b259,  # 259 BlockedByCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 263 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 264 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 265 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'commaand', o, lim, made),  # 266 __asgn_optional
-    _node,  # 267 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 268 __asgn_plain
-    _b269,  # 269 ManaCost
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 270 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 271 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 272 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 273 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 274 __asgn_plain
-    _b275,  # 275 ModeChoice
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 276 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 277 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 278 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 279 __asgn_plain
-    _b280,  # 280 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 281 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'twice', o, lim, made),  # 282 __asgn_optional
-    _match_node,  # 283 ConditionWord
-    _match_node,  # 284 ParamName
-    _node,  # 285 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 286 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 289 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 290 __asgn_plain
-    _b291,  # 291 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 292 __asgn_plain
-    _b293,  # 293 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 LureStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 GreaterPowerCantBlockStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 301 __asgn_plain
-    _b302,  # 302 OptionalUntapStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 CostLessIfStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
-    _b307,  # 307 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 308 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 311 __asgn_plain
-    _b312,  # 312 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 313 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 314 __asgn_plain
-    _b315,  # 315 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 ChooseColorAsEntersStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 318 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 319 __asgn_plain
-    _b320,  # 320 AsCopyStmt
-    _b321,  # 321 AsChoosePTStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 322 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 323 __asgn_plain
-    _b324,  # 324 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 EntersAsCopyStmt
-    _b327,  # 327 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 328 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 329 __asgn_plain
-    _b330,  # 330 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 331 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 332 __asgn_plain
-    _b333,  # 333 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 334 __asgn_plain
-    _b335,  # 335 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 336 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 337 __asgn_plain
-    _b338,  # 338 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 339 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 340 __asgn_plain
-    _b341,  # 341 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 342 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 343 __asgn_plain
-    _b344,  # 344 CardsStaticStmt
-    _match_node,  # 345 KeywordName
-    _node,  # 346 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 347 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 351 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 352 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 353 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 356 __asgn_plain
-    _b357,  # 357 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 359 __asgn_plain
-    _b360,  # 360 ExileFromGraveyardCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 361 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 362 __asgn_plain
-    _b363,  # 363 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 364 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 367 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 368 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 369 __asgn_plain
+    _b248,  # 248 CastThisTurnCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 249 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 250 __asgn_plain
+    _b251,  # 251 RevealedAsCastCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'suspended', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 SuspendedCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'some', o, lim, made),  # 254 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'none', o, lim, made),  # 255 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 256 __asgn_plain
+    _b257,  # 257 BlockedByCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 258 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 259 __asgn_plain
+    _b260,  # 260 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 261 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 262 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 263 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'commaand', o, lim, made),  # 264 __asgn_optional
+    _node,  # 265 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 266 __asgn_plain
+    _b267,  # 267 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 268 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 269 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 270 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 271 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 272 __asgn_plain
+    _b273,  # 273 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 274 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 275 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 276 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 277 __asgn_plain
+    _b278,  # 278 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 279 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'twice', o, lim, made),  # 280 __asgn_optional
+    _match_node,  # 281 ConditionWord
+    _match_node,  # 282 ParamName
+    _node,  # 283 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 285 __asgn_plain
+    _b286,  # 286 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 294 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 LureStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 GreaterPowerCantBlockStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 OptionalUntapStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 302 __asgn_plain
+    _b303,  # 303 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 306 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 311 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 ChooseColorAsEntersStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 AsCopyStmt
+    _b319,  # 319 AsChoosePTStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 EntersAsCopyStmt
+    _b325,  # 325 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 CardsStaticStmt
+    _match_node,  # 343 KeywordName
+    _node,  # 344 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 345 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 349 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 350 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ExileFromGraveyardCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 360 __asgn_plain
+    _b361,  # 361 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 364 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 365 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 368 __asgn_plain
+    _b369,  # 369 ControlNoneCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 370 __asgn_plain
     _b371,  # 371 ControlledThing
     lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 372 __asgn_oneormore
@@ -89455,401 +89558,404 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 797 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 798 __asgn_plain
     _b799,  # 799 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 802 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 815 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 PTChoice
-    _node,  # 823 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 824 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 CantAttackUnless
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 CantAttack
-    _b833,  # 833 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 CantBeBlockedByFewer
-    _b838,  # 838 CantBeBlockedExcept
-    _b839,  # 839 CanBlockOnly
-    _b840,  # 840 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 CantBeTargetedBy
-    _b848,  # 848 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 855 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 860 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'state', o, lim, made),  # 801 __asgn_plain
+    _b802,  # 802 StateTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 804 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 818 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 819 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 PTChoice
+    _node,  # 826 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 827 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantAttackUnless
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 CantAttack
+    _b836,  # 836 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 CantBeBlockedByFewer
+    _b841,  # 841 CantBeBlockedExcept
+    _b842,  # 842 CanBlockOnly
+    _b843,  # 843 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 846 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 CantBeTargetedBy
+    _b851,  # 851 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 858 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 GainsAbility
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 863 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 866 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 867 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 ProtectionFromChosen
-    _b870,  # 870 HasKeywords
-    _b871,  # 871 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 872 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 887 __asgn_plain
-    _b888,  # 888 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 899 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 900 __asgn_plain
-    _b901,  # 901 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 902 __asgn_plain
-    _b903,  # 903 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 904 __asgn_plain
-    _b905,  # 905 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 906 __asgn_plain
-    _b907,  # 907 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 908 __asgn_plain
-    _b909,  # 909 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 910 __asgn_plain
-    _b911,  # 911 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 912 __asgn_plain
-    _b913,  # 913 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 915 __asgn_plain
-    _b916,  # 916 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 917 __asgn_plain
-    _b918,  # 918 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 919 __asgn_plain
-    _b920,  # 920 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 921 __asgn_plain
-    _b922,  # 922 IsColor
-    _b923,  # 923 BecomesTypes
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 931 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 932 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 935 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 936 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 937 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 938 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 939 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 940 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 943 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 944 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'blockedbythis', o, lim, made),  # 945 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 946 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 962 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 963 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 964 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 965 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 966 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 967 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 969 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 970 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 971 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 972 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 979 __asgn_plain
-    _b980,  # 980 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'remainstapped', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 984 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 UpToXTargets
-    _node,  # 987 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 988 __asgn_plain
-    _b989,  # 989 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 991 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 992 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 993 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 994 __asgn_plain
-    _b995,  # 995 OntoBattlefield
-    _node,  # 996 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 997 __asgn_plain
-    _b998,  # 998 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1001 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1002 __asgn_plain
-    _b1003,  # 1003 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1006 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unlessexile', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1018 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1029 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1031 __asgn_plain
-    _b1032,  # 1032 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1035 __asgn_optional
-    _match_node,  # 1036 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1038 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1041 __asgn_plain
-    _b1042,  # 1042 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1043 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1044 __asgn_plain
-    _b1045,  # 1045 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1046 __asgn_plain
-    _b1047,  # 1047 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1048 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1050 __asgn_plain
-    _b1051,  # 1051 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1052 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1057 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1058 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1060 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 866 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 869 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 870 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 ProtectionFromChosen
+    _b873,  # 873 HasKeywords
+    _b874,  # 874 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 875 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 876 __asgn_plain
+    _b877,  # 877 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 882 __asgn_plain
+    _b883,  # 883 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 907 __asgn_plain
+    _b908,  # 908 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 909 __asgn_plain
+    _b910,  # 910 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 911 __asgn_plain
+    _b912,  # 912 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 913 __asgn_plain
+    _b914,  # 914 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 915 __asgn_plain
+    _b916,  # 916 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 918 __asgn_plain
+    _b919,  # 919 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 920 __asgn_plain
+    _b921,  # 921 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 922 __asgn_plain
+    _b923,  # 923 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 924 __asgn_plain
+    _b925,  # 925 IsColor
+    _b926,  # 926 BecomesTypes
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 934 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 935 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 938 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 939 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 940 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 941 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 942 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 943 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 946 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 947 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'blockedbythis', o, lim, made),  # 948 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 949 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 963 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 965 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 966 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 967 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 968 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 969 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 970 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 982 __asgn_plain
+    _b983,  # 983 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'remainstapped', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 987 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 988 __asgn_plain
+    _b989,  # 989 UpToXTargets
+    _node,  # 990 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 991 __asgn_plain
+    _b992,  # 992 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 994 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 996 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 997 __asgn_plain
+    _b998,  # 998 OntoBattlefield
+    _node,  # 999 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1000 __asgn_plain
+    _b1001,  # 1001 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1002 __asgn_plain
+    _b1003,  # 1003 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1004 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1005 __asgn_plain
+    _b1006,  # 1006 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1009 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unlessexile', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1024 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1026 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1031 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1032 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1034 __asgn_plain
+    _b1035,  # 1035 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1038 __asgn_optional
+    _match_node,  # 1039 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1044 __asgn_plain
+    _b1045,  # 1045 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1047 __asgn_plain
+    _b1048,  # 1048 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1049 __asgn_plain
+    _b1050,  # 1050 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1051 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1053 __asgn_plain
+    _b1054,  # 1054 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1055 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1058 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1059 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1061 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1065 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1066 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1067 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1072 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1073 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1064 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1067 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1068 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1069 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1070 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1073 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1075 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1076 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1077 __asgn_plain
-    _b1078,  # 1078 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1079 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1080 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1084 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1085 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1086 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1088 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1089 __asgn_optional
-    _node,  # 1090 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1091 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1092 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1093 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1095 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1096 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1097 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1098 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1099 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1103 __asgn_plain
-    _b1104,  # 1104 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1106 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1107 __asgn_plain
-    _b1108,  # 1108 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1110 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1112 __asgn_plain
-    _b1113,  # 1113 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1118 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1119 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1076 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1078 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1080 __asgn_plain
+    _b1081,  # 1081 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1083 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1084 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1085 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1087 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1089 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1092 __asgn_optional
+    _node,  # 1093 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1094 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1095 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1096 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1097 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1098 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1099 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1100 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1101 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1102 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1105 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1106 __asgn_plain
+    _b1107,  # 1107 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1109 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1110 __asgn_plain
+    _b1111,  # 1111 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1115 __asgn_plain
+    _b1116,  # 1116 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1121 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1123 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1124 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1125 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1126 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1127 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1128 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1129 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1130 __asgn_optional
-    _match_node,  # 1131 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1132 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1133 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1134 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1135 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 1136 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1137 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1138 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1139 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1140 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1141 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1142 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1143 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 EntersEvent
-    _node,  # 1146 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1161 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1162 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1163 __asgn_plain
-    _b1164,  # 1164 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1165 __asgn_plain
-    _b1166,  # 1166 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1167 __asgn_plain
-    _b1168,  # 1168 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1169 __asgn_plain
-    _b1170,  # 1170 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1171 __asgn_plain
-    _b1172,  # 1172 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1173 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1174 __asgn_plain
-    _b1175,  # 1175 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1176 __asgn_plain
-    _b1177,  # 1177 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1178 __asgn_plain
-    _b1179,  # 1179 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1180 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1181 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1182 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1183 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1184 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1185 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1186 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1187 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1188 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1189 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1190 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1191 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1192 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1127 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1128 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1130 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1131 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1132 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1133 __asgn_optional
+    _match_node,  # 1134 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1135 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1136 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1137 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1138 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 1139 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1140 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1141 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1142 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1143 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1144 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1145 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1146 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 EntersEvent
+    _node,  # 1149 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1156 __asgn_plain
+    _b1157,  # 1157 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1158 __asgn_plain
+    _b1159,  # 1159 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1165 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1166 __asgn_plain
+    _b1167,  # 1167 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1168 __asgn_plain
+    _b1169,  # 1169 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1170 __asgn_plain
+    _b1171,  # 1171 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1172 __asgn_plain
+    _b1173,  # 1173 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1174 __asgn_plain
+    _b1175,  # 1175 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1176 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1177 __asgn_plain
+    _b1178,  # 1178 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1179 __asgn_plain
+    _b1180,  # 1180 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1181 __asgn_plain
+    _b1182,  # 1182 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1183 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1184 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1185 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1186 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1187 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1188 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1189 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1190 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1191 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1192 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1193 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1194 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1195 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 195, 267, 285, 346, 529, 734, 772, 823, 987, 996, 1090, 1146])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 195, 265, 283, 344, 529, 734, 772, 826, 990, 999, 1093, 1149])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -90071,157 +90177,157 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 216 __asgn_plain
     _b217,  # 217 DefendingControlsCondition
     None,  # 218 __asgn_plain
-    _b219,  # 219 ControlNoneCondition
+    _b219,  # 219 ControlCondition
     None,  # 220 __asgn_plain
-    _b221,  # 221 ControlCondition
+    _b221,  # 221 EmptyHandCondition
     None,  # 222 __asgn_plain
-    _b223,  # 223 EmptyHandCondition
+    _b223,  # 223 TotalPowerCondition
     None,  # 224 __asgn_plain
-    _b225,  # 225 TotalPowerCondition
-    None,  # 226 __asgn_plain
+    None,  # 225 __asgn_plain
+    _b226,  # 226 CountersCondition
     None,  # 227 __asgn_plain
-    _b228,  # 228 CountersCondition
+    _b228,  # 228 DealtDamageCondition
     None,  # 229 __asgn_plain
-    _b230,  # 230 DealtDamageCondition
-    None,  # 231 __asgn_plain
+    None,  # 230 __asgn_plain
+    _b231,  # 231 HadCountersCondition
     None,  # 232 __asgn_plain
-    _b233,  # 233 HadCountersCondition
+    _b233,  # 233 GreaterPTCondition
     None,  # 234 __asgn_plain
-    _b235,  # 235 GreaterPTCondition
+    _b235,  # 235 DesignationCondition
     None,  # 236 __asgn_plain
-    _b237,  # 237 DesignationCondition
+    _b237,  # 237 InGraveyardCondition
     None,  # 238 __asgn_plain
-    _b239,  # 239 InGraveyardCondition
+    None,  # 239 __asgn_plain
     None,  # 240 __asgn_plain
-    None,  # 241 __asgn_plain
+    _b241,  # 241 CountersThereCondition
     None,  # 242 __asgn_plain
-    _b243,  # 243 CountersThereCondition
-    None,  # 244 __asgn_plain
+    None,  # 243 __asgn_plain
+    _b244,  # 244 CardTypesCondition
     None,  # 245 __asgn_plain
-    _b246,  # 246 CardTypesCondition
+    _b246,  # 246 ItIsCondition
     None,  # 247 __asgn_plain
-    _b248,  # 248 ItIsCondition
+    _b248,  # 248 CastThisTurnCondition
     None,  # 249 __asgn_plain
-    _b250,  # 250 CastThisTurnCondition
-    None,  # 251 __asgn_plain
+    None,  # 250 __asgn_plain
+    _b251,  # 251 RevealedAsCastCondition
     None,  # 252 __asgn_plain
-    _b253,  # 253 RevealedAsCastCondition
+    _b253,  # 253 SuspendedCondition
     None,  # 254 __asgn_plain
-    _b255,  # 255 SuspendedCondition
+    None,  # 255 __asgn_plain
     None,  # 256 __asgn_plain
-    None,  # 257 __asgn_plain
+    _b257,  # 257 BlockedByCondition
     None,  # 258 __asgn_plain
-    _b259,  # 259 BlockedByCondition
-    None,  # 260 __asgn_plain
-    None,  # 261 __asgn_plain
-    _b262,  # 262 PaidCondition
-    None,  # 263 __asgn_optional
+    None,  # 259 __asgn_plain
+    _b260,  # 260 PaidCondition
+    None,  # 261 __asgn_optional
+    None,  # 262 __asgn_optional
+    None,  # 263 __asgn_oneormore
     None,  # 264 __asgn_optional
-    None,  # 265 __asgn_oneormore
-    None,  # 266 __asgn_optional
-    None,  # 267 Effect
-    None,  # 268 __asgn_plain
-    _b269,  # 269 ManaCost
-    None,  # 270 __asgn_zeroormore
+    None,  # 265 Effect
+    None,  # 266 __asgn_plain
+    _b267,  # 267 ManaCost
+    None,  # 268 __asgn_zeroormore
+    None,  # 269 __asgn_oneormore
+    None,  # 270 __asgn_oneormore
     None,  # 271 __asgn_oneormore
-    None,  # 272 __asgn_oneormore
-    None,  # 273 __asgn_oneormore
+    None,  # 272 __asgn_plain
+    _b273,  # 273 ModeChoice
     None,  # 274 __asgn_plain
-    _b275,  # 275 ModeChoice
-    None,  # 276 __asgn_plain
+    None,  # 275 __asgn_plain
+    None,  # 276 __asgn_zeroormore
     None,  # 277 __asgn_plain
-    None,  # 278 __asgn_zeroormore
-    None,  # 279 __asgn_plain
-    _b280,  # 280 CountOf
-    None,  # 281 __asgn_optional
-    None,  # 282 __asgn_optional
-    None,  # 283 ConditionWord
-    None,  # 284 ParamName
-    None,  # 285 AbilityBody
-    None,  # 286 __asgn_plain
+    _b278,  # 278 CountOf
+    None,  # 279 __asgn_optional
+    None,  # 280 __asgn_optional
+    None,  # 281 ConditionWord
+    None,  # 282 ParamName
+    None,  # 283 AbilityBody
+    None,  # 284 __asgn_plain
+    None,  # 285 __asgn_plain
+    _b286,  # 286 SkipExtraTurnStmt
     None,  # 287 __asgn_plain
-    _b288,  # 288 SkipExtraTurnStmt
-    None,  # 289 __asgn_plain
+    None,  # 288 __asgn_plain
+    _b289,  # 289 CantSearchStmt
     None,  # 290 __asgn_plain
-    _b291,  # 291 CantSearchStmt
+    _b291,  # 291 HandSizeStmt
     None,  # 292 __asgn_plain
-    _b293,  # 293 HandSizeStmt
+    _b293,  # 293 PreventDamageByStmt
     None,  # 294 __asgn_plain
-    _b295,  # 295 PreventDamageByStmt
-    None,  # 296 __asgn_plain
+    None,  # 295 __asgn_plain
+    _b296,  # 296 LureStmt
     None,  # 297 __asgn_plain
-    _b298,  # 298 LureStmt
+    _b298,  # 298 GreaterPowerCantBlockStmt
     None,  # 299 __asgn_plain
-    _b300,  # 300 GreaterPowerCantBlockStmt
+    _b300,  # 300 OptionalUntapStmt
     None,  # 301 __asgn_plain
-    _b302,  # 302 OptionalUntapStmt
-    None,  # 303 __asgn_plain
+    None,  # 302 __asgn_plain
+    _b303,  # 303 CostLessIfStmt
     None,  # 304 __asgn_plain
-    _b305,  # 305 CostLessIfStmt
+    _b305,  # 305 CostReductionStmt
     None,  # 306 __asgn_plain
-    _b307,  # 307 CostReductionStmt
+    None,  # 307 __asgn_plain
     None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
-    None,  # 310 __asgn_plain
+    _b310,  # 310 EntersWithStmt
     None,  # 311 __asgn_plain
-    _b312,  # 312 EntersWithStmt
-    None,  # 313 __asgn_plain
+    None,  # 312 __asgn_plain
+    _b313,  # 313 AmplifyStmt
     None,  # 314 __asgn_plain
-    _b315,  # 315 AmplifyStmt
+    _b315,  # 315 ChooseColorAsEntersStmt
     None,  # 316 __asgn_plain
-    _b317,  # 317 ChooseColorAsEntersStmt
-    None,  # 318 __asgn_plain
-    None,  # 319 __asgn_plain
-    _b320,  # 320 AsCopyStmt
-    _b321,  # 321 AsChoosePTStmt
-    None,  # 322 __asgn_plain
+    None,  # 317 __asgn_plain
+    _b318,  # 318 AsCopyStmt
+    _b319,  # 319 AsChoosePTStmt
+    None,  # 320 __asgn_plain
+    None,  # 321 __asgn_plain
+    _b322,  # 322 AsTurnedFaceUpStmt
     None,  # 323 __asgn_plain
-    _b324,  # 324 AsTurnedFaceUpStmt
-    None,  # 325 __asgn_plain
-    _b326,  # 326 EntersAsCopyStmt
-    _b327,  # 327 CardAltCostStmt
-    None,  # 328 __asgn_plain
+    _b324,  # 324 EntersAsCopyStmt
+    _b325,  # 325 CardAltCostStmt
+    None,  # 326 __asgn_plain
+    None,  # 327 __asgn_plain
+    _b328,  # 328 CardAddCostStmt
     None,  # 329 __asgn_plain
-    _b330,  # 330 CardAddCostStmt
-    None,  # 331 __asgn_plain
+    None,  # 330 __asgn_plain
+    _b331,  # 331 CantActivateStmt
     None,  # 332 __asgn_plain
-    _b333,  # 333 CantActivateStmt
+    _b333,  # 333 TopRevealedStmt
     None,  # 334 __asgn_plain
-    _b335,  # 335 TopRevealedStmt
-    None,  # 336 __asgn_plain
+    None,  # 335 __asgn_plain
+    _b336,  # 336 AdditionalLandStmt
     None,  # 337 __asgn_plain
-    _b338,  # 338 AdditionalLandStmt
-    None,  # 339 __asgn_plain
+    None,  # 338 __asgn_plain
+    _b339,  # 339 PlayTopStmt
     None,  # 340 __asgn_plain
-    _b341,  # 341 PlayTopStmt
-    None,  # 342 __asgn_plain
-    None,  # 343 __asgn_plain
-    _b344,  # 344 CardsStaticStmt
-    None,  # 345 KeywordName
-    None,  # 346 KeywordArg
-    None,  # 347 __asgn_zeroormore
-    None,  # 348 __asgn_plain
-    None,  # 349 __asgn_plain
-    _b350,  # 350 MoreKeywords
-    None,  # 351 __asgn_zeroormore
-    None,  # 352 __asgn_oneormore
+    None,  # 341 __asgn_plain
+    _b342,  # 342 CardsStaticStmt
+    None,  # 343 KeywordName
+    None,  # 344 KeywordArg
+    None,  # 345 __asgn_zeroormore
+    None,  # 346 __asgn_plain
+    None,  # 347 __asgn_plain
+    _b348,  # 348 MoreKeywords
+    None,  # 349 __asgn_zeroormore
+    None,  # 350 __asgn_oneormore
+    None,  # 351 __asgn_plain
+    None,  # 352 __asgn_plain
     None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
-    None,  # 355 __asgn_plain
+    _b355,  # 355 ObjectFilter
     None,  # 356 __asgn_plain
-    _b357,  # 357 ObjectFilter
-    None,  # 358 __asgn_plain
+    None,  # 357 __asgn_plain
+    _b358,  # 358 ExileFromGraveyardCost
     None,  # 359 __asgn_plain
-    _b360,  # 360 ExileFromGraveyardCost
-    None,  # 361 __asgn_plain
+    None,  # 360 __asgn_plain
+    _b361,  # 361 RevealCost
     None,  # 362 __asgn_plain
-    _b363,  # 363 RevealCost
+    None,  # 363 __asgn_plain
     None,  # 364 __asgn_plain
     None,  # 365 __asgn_plain
     None,  # 366 __asgn_plain
     None,  # 367 __asgn_plain
     None,  # 368 __asgn_plain
-    None,  # 369 __asgn_plain
+    _b369,  # 369 ControlNoneCondition
     None,  # 370 __asgn_plain
     _b371,  # 371 ControlledThing
     None,  # 372 __asgn_oneormore
@@ -90653,11 +90759,11 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 798 __asgn_plain
     _b799,  # 799 YoursTrigger
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_optional
+    None,  # 801 __asgn_plain
+    _b802,  # 802 StateTrigger
     None,  # 803 __asgn_plain
-    None,  # 804 __asgn_plain
-    None,  # 805 __asgn_plain
+    None,  # 804 __asgn_optional
+    None,  # 805 __asgn_optional
     None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
@@ -90665,143 +90771,143 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
     None,  # 812 __asgn_plain
-    _b813,  # 813 ZonePlace
+    None,  # 813 __asgn_plain
     None,  # 814 __asgn_plain
-    None,  # 815 __asgn_oneormore
-    None,  # 816 __asgn_plain
+    None,  # 815 __asgn_plain
+    _b816,  # 816 ZonePlace
     None,  # 817 __asgn_plain
-    None,  # 818 __asgn_plain
+    None,  # 818 __asgn_oneormore
     None,  # 819 __asgn_plain
     None,  # 820 __asgn_plain
     None,  # 821 __asgn_plain
-    _b822,  # 822 PTChoice
-    None,  # 823 StaticPart
+    None,  # 822 __asgn_plain
+    None,  # 823 __asgn_plain
     None,  # 824 __asgn_plain
-    None,  # 825 __asgn_plain
-    _b826,  # 826 PTChange
+    _b825,  # 825 PTChoice
+    None,  # 826 StaticPart
     None,  # 827 __asgn_plain
-    _b828,  # 828 CantAttackOrBlock
-    None,  # 829 __asgn_plain
-    _b830,  # 830 CantAttackUnless
-    None,  # 831 __asgn_plain
-    _b832,  # 832 CantAttack
-    _b833,  # 833 CantBlockMatching
+    None,  # 828 __asgn_plain
+    _b829,  # 829 PTChange
+    None,  # 830 __asgn_plain
+    _b831,  # 831 CantAttackOrBlock
+    None,  # 832 __asgn_plain
+    _b833,  # 833 CantAttackUnless
     None,  # 834 __asgn_plain
-    _b835,  # 835 CantBlock
-    None,  # 836 __asgn_plain
-    _b837,  # 837 CantBeBlockedByFewer
-    _b838,  # 838 CantBeBlockedExcept
-    _b839,  # 839 CanBlockOnly
-    _b840,  # 840 BlockCapacity
-    None,  # 841 __asgn_plain
-    _b842,  # 842 BlocksDespite
-    None,  # 843 __asgn_plain
+    _b835,  # 835 CantAttack
+    _b836,  # 836 CantBlockMatching
+    None,  # 837 __asgn_plain
+    _b838,  # 838 CantBlock
+    None,  # 839 __asgn_plain
+    _b840,  # 840 CantBeBlockedByFewer
+    _b841,  # 841 CantBeBlockedExcept
+    _b842,  # 842 CanBlockOnly
+    _b843,  # 843 BlockCapacity
     None,  # 844 __asgn_plain
-    _b845,  # 845 CantBeTargetedByOnly
+    _b845,  # 845 BlocksDespite
     None,  # 846 __asgn_plain
-    _b847,  # 847 CantBeTargetedBy
-    _b848,  # 848 CantBeTargeted
+    None,  # 847 __asgn_plain
+    _b848,  # 848 CantBeTargetedByOnly
     None,  # 849 __asgn_plain
-    _b850,  # 850 CantBeDestroyed
-    None,  # 851 __asgn_plain
-    _b852,  # 852 CantPhaseOut
-    None,  # 853 __asgn_plain
-    _b854,  # 854 PhasesEachUntap
-    None,  # 855 __asgn_plain
+    _b850,  # 850 CantBeTargetedBy
+    _b851,  # 851 CantBeTargeted
+    None,  # 852 __asgn_plain
+    _b853,  # 853 CantBeDestroyed
+    None,  # 854 __asgn_plain
+    _b855,  # 855 CantPhaseOut
     None,  # 856 __asgn_plain
-    _b857,  # 857 BasePT
+    _b857,  # 857 PhasesEachUntap
     None,  # 858 __asgn_plain
-    _b859,  # 859 GainsAbility
-    None,  # 860 __asgn_plain
+    None,  # 859 __asgn_plain
+    _b860,  # 860 BasePT
     None,  # 861 __asgn_plain
-    _b862,  # 862 HasKeywordAtManaCost
+    _b862,  # 862 GainsAbility
     None,  # 863 __asgn_plain
     None,  # 864 __asgn_plain
-    _b865,  # 865 HasKeywordFrom
+    _b865,  # 865 HasKeywordAtManaCost
     None,  # 866 __asgn_plain
     None,  # 867 __asgn_plain
-    None,  # 868 __asgn_plain
-    _b869,  # 869 ProtectionFromChosen
-    _b870,  # 870 HasKeywords
-    _b871,  # 871 LosesKeywords
-    None,  # 872 __asgn_plain
-    None,  # 873 __asgn_plain
-    _b874,  # 874 CombatDamageSteps
+    _b868,  # 868 HasKeywordFrom
+    None,  # 869 __asgn_plain
+    None,  # 870 __asgn_plain
+    None,  # 871 __asgn_plain
+    _b872,  # 872 ProtectionFromChosen
+    _b873,  # 873 HasKeywords
+    _b874,  # 874 LosesKeywords
     None,  # 875 __asgn_plain
-    _b876,  # 876 AssignsExcess
-    None,  # 877 __asgn_plain
-    _b878,  # 878 FormsBands
-    None,  # 879 __asgn_plain
-    _b880,  # 880 DividesDamage
-    None,  # 881 __asgn_plain
-    _b882,  # 882 AttacksUntapped
-    None,  # 883 __asgn_plain
-    _b884,  # 884 DoesntUntap
-    None,  # 885 __asgn_plain
-    _b886,  # 886 DamageGainsLife
-    None,  # 887 __asgn_plain
-    _b888,  # 888 DamageIsLethal
-    None,  # 889 __asgn_plain
-    _b890,  # 890 DamageAsCounters
-    None,  # 891 __asgn_plain
-    _b892,  # 892 CantBeBlockedBy
-    None,  # 893 __asgn_plain
-    _b894,  # 894 CantBeAttachedBy
-    None,  # 895 __asgn_plain
-    _b896,  # 896 PreventDamageFrom
-    None,  # 897 __asgn_plain
-    _b898,  # 898 AttacksDespite
-    None,  # 899 __asgn_plain
+    None,  # 876 __asgn_plain
+    _b877,  # 877 CombatDamageSteps
+    None,  # 878 __asgn_plain
+    _b879,  # 879 AssignsExcess
+    None,  # 880 __asgn_plain
+    _b881,  # 881 FormsBands
+    None,  # 882 __asgn_plain
+    _b883,  # 883 DividesDamage
+    None,  # 884 __asgn_plain
+    _b885,  # 885 AttacksUntapped
+    None,  # 886 __asgn_plain
+    _b887,  # 887 DoesntUntap
+    None,  # 888 __asgn_plain
+    _b889,  # 889 DamageGainsLife
+    None,  # 890 __asgn_plain
+    _b891,  # 891 DamageIsLethal
+    None,  # 892 __asgn_plain
+    _b893,  # 893 DamageAsCounters
+    None,  # 894 __asgn_plain
+    _b895,  # 895 CantBeBlockedBy
+    None,  # 896 __asgn_plain
+    _b897,  # 897 CantBeAttachedBy
+    None,  # 898 __asgn_plain
+    _b899,  # 899 PreventDamageFrom
     None,  # 900 __asgn_plain
-    _b901,  # 901 TapAbilitiesCantActivate
+    _b901,  # 901 AttacksDespite
     None,  # 902 __asgn_plain
-    _b903,  # 903 MaxBlockers
-    None,  # 904 __asgn_plain
-    _b905,  # 905 AttacksEachCombat
-    None,  # 906 __asgn_plain
-    _b907,  # 907 AttacksThisTurn
-    None,  # 908 __asgn_plain
-    _b909,  # 909 MustBeBlocked
-    None,  # 910 __asgn_plain
-    _b911,  # 911 BlocksEachCombat
-    None,  # 912 __asgn_plain
-    _b913,  # 913 CantBeBlocked
-    None,  # 914 __asgn_plain
+    None,  # 903 __asgn_plain
+    _b904,  # 904 TapAbilitiesCantActivate
+    None,  # 905 __asgn_plain
+    _b906,  # 906 MaxBlockers
+    None,  # 907 __asgn_plain
+    _b908,  # 908 AttacksEachCombat
+    None,  # 909 __asgn_plain
+    _b910,  # 910 AttacksThisTurn
+    None,  # 911 __asgn_plain
+    _b912,  # 912 MustBeBlocked
+    None,  # 913 __asgn_plain
+    _b914,  # 914 BlocksEachCombat
     None,  # 915 __asgn_plain
-    _b916,  # 916 BecomesCreature
+    _b916,  # 916 CantBeBlocked
     None,  # 917 __asgn_plain
-    _b918,  # 918 ChosenCreatureType
-    None,  # 919 __asgn_plain
-    _b920,  # 920 BecomesAura
-    None,  # 921 __asgn_plain
-    _b922,  # 922 IsColor
-    _b923,  # 923 BecomesTypes
+    None,  # 918 __asgn_plain
+    _b919,  # 919 BecomesCreature
+    None,  # 920 __asgn_plain
+    _b921,  # 921 ChosenCreatureType
+    None,  # 922 __asgn_plain
+    _b923,  # 923 BecomesAura
     None,  # 924 __asgn_plain
-    None,  # 925 __asgn_plain
-    None,  # 926 __asgn_plain
+    _b925,  # 925 IsColor
+    _b926,  # 926 BecomesTypes
     None,  # 927 __asgn_plain
     None,  # 928 __asgn_plain
     None,  # 929 __asgn_plain
     None,  # 930 __asgn_plain
-    None,  # 931 __asgn_oneormore
-    None,  # 932 __asgn_oneormore
+    None,  # 931 __asgn_plain
+    None,  # 932 __asgn_plain
     None,  # 933 __asgn_plain
-    None,  # 934 __asgn_plain
-    None,  # 935 __asgn_optional
-    None,  # 936 __asgn_optional
-    None,  # 937 __asgn_optional
+    None,  # 934 __asgn_oneormore
+    None,  # 935 __asgn_oneormore
+    None,  # 936 __asgn_plain
+    None,  # 937 __asgn_plain
     None,  # 938 __asgn_optional
-    None,  # 939 __asgn_oneormore
+    None,  # 939 __asgn_optional
     None,  # 940 __asgn_optional
-    None,  # 941 __asgn_plain
-    None,  # 942 __asgn_plain
-    None,  # 943 __asgn_oneormore
-    None,  # 944 __asgn_optional
-    None,  # 945 __asgn_optional
-    None,  # 946 __asgn_optional
-    None,  # 947 __asgn_plain
-    None,  # 948 __asgn_plain
-    None,  # 949 __asgn_plain
+    None,  # 941 __asgn_optional
+    None,  # 942 __asgn_oneormore
+    None,  # 943 __asgn_optional
+    None,  # 944 __asgn_plain
+    None,  # 945 __asgn_plain
+    None,  # 946 __asgn_oneormore
+    None,  # 947 __asgn_optional
+    None,  # 948 __asgn_optional
+    None,  # 949 __asgn_optional
     None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
@@ -90814,15 +90920,15 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 959 __asgn_plain
     None,  # 960 __asgn_plain
     None,  # 961 __asgn_plain
-    None,  # 962 __asgn_optional
-    None,  # 963 __asgn_zeroormore
-    None,  # 964 __asgn_zeroormore
-    None,  # 965 __asgn_zeroormore
-    None,  # 966 __asgn_oneormore
-    None,  # 967 __asgn_oneormore
-    None,  # 968 __asgn_plain
-    None,  # 969 __asgn_plain
-    None,  # 970 __asgn_plain
+    None,  # 962 __asgn_plain
+    None,  # 963 __asgn_plain
+    None,  # 964 __asgn_plain
+    None,  # 965 __asgn_optional
+    None,  # 966 __asgn_zeroormore
+    None,  # 967 __asgn_zeroormore
+    None,  # 968 __asgn_zeroormore
+    None,  # 969 __asgn_oneormore
+    None,  # 970 __asgn_oneormore
     None,  # 971 __asgn_plain
     None,  # 972 __asgn_plain
     None,  # 973 __asgn_plain
@@ -90832,36 +90938,36 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 977 __asgn_plain
     None,  # 978 __asgn_plain
     None,  # 979 __asgn_plain
-    _b980,  # 980 Duration
+    None,  # 980 __asgn_plain
     None,  # 981 __asgn_plain
     None,  # 982 __asgn_plain
-    None,  # 983 __asgn_plain
-    None,  # 984 __asgn_oneormore
+    _b983,  # 983 Duration
+    None,  # 984 __asgn_plain
     None,  # 985 __asgn_plain
-    _b986,  # 986 UpToXTargets
-    None,  # 987 GraveyardTarget
+    None,  # 986 __asgn_plain
+    None,  # 987 __asgn_oneormore
     None,  # 988 __asgn_plain
-    _b989,  # 989 FromGraveyard
-    None,  # 990 __asgn_plain
-    None,  # 991 __asgn_optional
-    None,  # 992 __asgn_optional
-    None,  # 993 __asgn_optional
-    None,  # 994 __asgn_plain
-    _b995,  # 995 OntoBattlefield
-    None,  # 996 Destination
+    _b989,  # 989 UpToXTargets
+    None,  # 990 GraveyardTarget
+    None,  # 991 __asgn_plain
+    _b992,  # 992 FromGraveyard
+    None,  # 993 __asgn_plain
+    None,  # 994 __asgn_optional
+    None,  # 995 __asgn_optional
+    None,  # 996 __asgn_optional
     None,  # 997 __asgn_plain
-    _b998,  # 998 IntoHand
-    None,  # 999 __asgn_plain
-    _b1000,  # 1000 IntoGraveyard
-    None,  # 1001 __asgn_optional
+    _b998,  # 998 OntoBattlefield
+    None,  # 999 Destination
+    None,  # 1000 __asgn_plain
+    _b1001,  # 1001 IntoHand
     None,  # 1002 __asgn_plain
-    _b1003,  # 1003 CostValue
-    None,  # 1004 __asgn_plain
+    _b1003,  # 1003 IntoGraveyard
+    None,  # 1004 __asgn_optional
     None,  # 1005 __asgn_plain
-    None,  # 1006 __asgn_optional
+    _b1006,  # 1006 CostValue
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
-    None,  # 1009 __asgn_plain
+    None,  # 1009 __asgn_optional
     None,  # 1010 __asgn_plain
     None,  # 1011 __asgn_plain
     None,  # 1012 __asgn_plain
@@ -90870,179 +90976,182 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_plain
-    None,  # 1018 __asgn_optional
+    None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_plain
+    None,  # 1021 __asgn_optional
     None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_optional
+    None,  # 1023 __asgn_plain
     None,  # 1024 __asgn_plain
     None,  # 1025 __asgn_plain
-    None,  # 1026 __asgn_plain
+    None,  # 1026 __asgn_optional
     None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_oneormore
+    None,  # 1028 __asgn_plain
+    None,  # 1029 __asgn_plain
     None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_plain
-    _b1032,  # 1032 NextTurnDuration
+    None,  # 1031 __asgn_optional
+    None,  # 1032 __asgn_oneormore
     None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_optional
-    None,  # 1036 BackWord
-    None,  # 1037 __asgn_plain
-    None,  # 1038 __asgn_plain
-    None,  # 1039 __asgn_plain
+    None,  # 1034 __asgn_plain
+    _b1035,  # 1035 NextTurnDuration
+    None,  # 1036 __asgn_plain
+    None,  # 1037 __asgn_optional
+    None,  # 1038 __asgn_optional
+    None,  # 1039 BackWord
     None,  # 1040 __asgn_plain
     None,  # 1041 __asgn_plain
-    _b1042,  # 1042 BackRef
-    None,  # 1043 __asgn_optional
+    None,  # 1042 __asgn_plain
+    None,  # 1043 __asgn_plain
     None,  # 1044 __asgn_plain
-    _b1045,  # 1045 TargetPlayer
-    None,  # 1046 __asgn_plain
-    _b1047,  # 1047 TargetObject
-    None,  # 1048 __asgn_optional
+    _b1045,  # 1045 BackRef
+    None,  # 1046 __asgn_optional
+    None,  # 1047 __asgn_plain
+    _b1048,  # 1048 TargetPlayer
     None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_plain
-    _b1051,  # 1051 EachObjects
-    None,  # 1052 __asgn_optional
+    _b1050,  # 1050 TargetObject
+    None,  # 1051 __asgn_optional
+    None,  # 1052 __asgn_plain
     None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_plain
+    _b1054,  # 1054 EachObjects
     None,  # 1055 __asgn_optional
-    None,  # 1056 __asgn_optional
-    None,  # 1057 __asgn_optional
-    None,  # 1058 __asgn_plain
-    None,  # 1059 __asgn_oneormore
-    None,  # 1060 __asgn_plain
+    None,  # 1056 __asgn_plain
+    None,  # 1057 __asgn_plain
+    None,  # 1058 __asgn_optional
+    None,  # 1059 __asgn_optional
+    None,  # 1060 __asgn_optional
     None,  # 1061 __asgn_plain
     None,  # 1062 __asgn_oneormore
-    None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_optional
-    None,  # 1066 __asgn_optional
-    None,  # 1067 __asgn_plain
-    None,  # 1068 __asgn_plain
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_oneormore
-    None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_plain
-    None,  # 1073 __asgn_plain
+    None,  # 1063 __asgn_plain
+    None,  # 1064 __asgn_plain
+    None,  # 1065 __asgn_oneormore
+    None,  # 1066 __asgn_oneormore
+    None,  # 1067 __asgn_optional
+    None,  # 1068 __asgn_optional
+    None,  # 1069 __asgn_optional
+    None,  # 1070 __asgn_plain
+    None,  # 1071 __asgn_plain
+    None,  # 1072 __asgn_oneormore
+    None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_plain
     None,  # 1076 __asgn_plain
-    None,  # 1077 __asgn_plain
-    _b1078,  # 1078 QualityRef
+    None,  # 1077 __asgn_oneormore
+    None,  # 1078 __asgn_plain
     None,  # 1079 __asgn_plain
-    None,  # 1080 __asgn_optional
-    None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_oneormore
-    None,  # 1083 __asgn_plain
-    None,  # 1084 __asgn_optional
+    None,  # 1080 __asgn_plain
+    _b1081,  # 1081 QualityRef
+    None,  # 1082 __asgn_plain
+    None,  # 1083 __asgn_optional
+    None,  # 1084 __asgn_oneormore
     None,  # 1085 __asgn_oneormore
-    None,  # 1086 __asgn_zeroormore
-    None,  # 1087 __asgn_oneormore
-    None,  # 1088 __asgn_optional
-    None,  # 1089 __asgn_optional
-    None,  # 1090 KeywordCostPart
-    None,  # 1091 __asgn_oneormore
-    None,  # 1092 __asgn_oneormore
-    None,  # 1093 __asgn_oneormore
+    None,  # 1086 __asgn_plain
+    None,  # 1087 __asgn_optional
+    None,  # 1088 __asgn_oneormore
+    None,  # 1089 __asgn_zeroormore
+    None,  # 1090 __asgn_oneormore
+    None,  # 1091 __asgn_optional
+    None,  # 1092 __asgn_optional
+    None,  # 1093 KeywordCostPart
     None,  # 1094 __asgn_oneormore
     None,  # 1095 __asgn_oneormore
     None,  # 1096 __asgn_oneormore
     None,  # 1097 __asgn_oneormore
     None,  # 1098 __asgn_oneormore
     None,  # 1099 __asgn_oneormore
-    None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_plain
-    None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_plain
-    _b1104,  # 1104 PerTime
-    None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_oneormore
-    None,  # 1107 __asgn_plain
-    _b1108,  # 1108 PerObject
-    None,  # 1109 __asgn_optional
+    None,  # 1100 __asgn_oneormore
+    None,  # 1101 __asgn_oneormore
+    None,  # 1102 __asgn_oneormore
+    None,  # 1103 __asgn_optional
+    None,  # 1104 __asgn_plain
+    None,  # 1105 __asgn_plain
+    None,  # 1106 __asgn_plain
+    _b1107,  # 1107 PerTime
+    None,  # 1108 __asgn_optional
+    None,  # 1109 __asgn_oneormore
     None,  # 1110 __asgn_plain
-    None,  # 1111 __asgn_plain
-    None,  # 1112 __asgn_plain
-    _b1113,  # 1113 PowerOf
+    _b1111,  # 1111 PerObject
+    None,  # 1112 __asgn_optional
+    None,  # 1113 __asgn_plain
     None,  # 1114 __asgn_plain
     None,  # 1115 __asgn_plain
-    None,  # 1116 __asgn_plain
+    _b1116,  # 1116 PowerOf
     None,  # 1117 __asgn_plain
     None,  # 1118 __asgn_plain
     None,  # 1119 __asgn_plain
     None,  # 1120 __asgn_plain
-    None,  # 1121 __asgn_optional
-    None,  # 1122 __asgn_optional
-    None,  # 1123 __asgn_optional
+    None,  # 1121 __asgn_plain
+    None,  # 1122 __asgn_plain
+    None,  # 1123 __asgn_plain
     None,  # 1124 __asgn_optional
     None,  # 1125 __asgn_optional
     None,  # 1126 __asgn_optional
-    None,  # 1127 __asgn_oneormore
+    None,  # 1127 __asgn_optional
     None,  # 1128 __asgn_optional
     None,  # 1129 __asgn_optional
-    None,  # 1130 __asgn_optional
-    None,  # 1131 DelayedStep
+    None,  # 1130 __asgn_oneormore
+    None,  # 1131 __asgn_optional
     None,  # 1132 __asgn_optional
     None,  # 1133 __asgn_optional
-    None,  # 1134 __asgn_oneormore
-    None,  # 1135 __asgn_plain
-    None,  # 1136 __asgn_oneormore
-    None,  # 1137 __asgn_optional
-    None,  # 1138 __asgn_optional
-    None,  # 1139 __asgn_optional
-    None,  # 1140 __asgn_plain
-    None,  # 1141 __asgn_plain
+    None,  # 1134 DelayedStep
+    None,  # 1135 __asgn_optional
+    None,  # 1136 __asgn_optional
+    None,  # 1137 __asgn_oneormore
+    None,  # 1138 __asgn_plain
+    None,  # 1139 __asgn_oneormore
+    None,  # 1140 __asgn_optional
+    None,  # 1141 __asgn_optional
     None,  # 1142 __asgn_optional
-    None,  # 1143 __asgn_optional
+    None,  # 1143 __asgn_plain
     None,  # 1144 __asgn_plain
-    _b1145,  # 1145 EntersEvent
-    None,  # 1146 ThisEvent
+    None,  # 1145 __asgn_optional
+    None,  # 1146 __asgn_optional
     None,  # 1147 __asgn_plain
-    _b1148,  # 1148 LeavesEvent
-    None,  # 1149 __asgn_plain
-    _b1150,  # 1150 DiesEvent
-    None,  # 1151 __asgn_plain
-    _b1152,  # 1152 ToGraveyardEvent
-    None,  # 1153 __asgn_plain
-    _b1154,  # 1154 AttacksAloneEvent
-    None,  # 1155 __asgn_plain
-    _b1156,  # 1156 UnblockedEvent
-    None,  # 1157 __asgn_plain
-    _b1158,  # 1158 AttacksEvent
-    None,  # 1159 __asgn_plain
-    _b1160,  # 1160 BlocksEvent
-    None,  # 1161 __asgn_plain
+    _b1148,  # 1148 EntersEvent
+    None,  # 1149 ThisEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 LeavesEvent
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 DiesEvent
+    None,  # 1154 __asgn_plain
+    _b1155,  # 1155 ToGraveyardEvent
+    None,  # 1156 __asgn_plain
+    _b1157,  # 1157 AttacksAloneEvent
+    None,  # 1158 __asgn_plain
+    _b1159,  # 1159 UnblockedEvent
+    None,  # 1160 __asgn_plain
+    _b1161,  # 1161 AttacksEvent
     None,  # 1162 __asgn_plain
-    None,  # 1163 __asgn_plain
-    _b1164,  # 1164 BlockedEvent
+    _b1163,  # 1163 BlocksEvent
+    None,  # 1164 __asgn_plain
     None,  # 1165 __asgn_plain
-    _b1166,  # 1166 PhasesEvent
-    None,  # 1167 __asgn_plain
-    _b1168,  # 1168 TurnedUpEvent
-    None,  # 1169 __asgn_plain
-    _b1170,  # 1170 ExiledThisWayEvent
-    None,  # 1171 __asgn_plain
-    _b1172,  # 1172 TargetedEvent
-    None,  # 1173 __asgn_plain
+    None,  # 1166 __asgn_plain
+    _b1167,  # 1167 BlockedEvent
+    None,  # 1168 __asgn_plain
+    _b1169,  # 1169 PhasesEvent
+    None,  # 1170 __asgn_plain
+    _b1171,  # 1171 TurnedUpEvent
+    None,  # 1172 __asgn_plain
+    _b1173,  # 1173 ExiledThisWayEvent
     None,  # 1174 __asgn_plain
-    _b1175,  # 1175 DealsDamageEvent
+    _b1175,  # 1175 TargetedEvent
     None,  # 1176 __asgn_plain
-    _b1177,  # 1177 DealtDamageEvent
-    None,  # 1178 __asgn_plain
-    _b1179,  # 1179 PutIntoGraveyardEvent
-    None,  # 1180 __asgn_optional
-    None,  # 1181 __asgn_optional
-    None,  # 1182 __asgn_optional
-    None,  # 1183 __asgn_oneormore
-    None,  # 1184 __asgn_oneormore
-    None,  # 1185 __asgn_oneormore
-    None,  # 1186 __asgn_optional
-    None,  # 1187 __asgn_optional
-    None,  # 1188 __asgn_optional
+    None,  # 1177 __asgn_plain
+    _b1178,  # 1178 DealsDamageEvent
+    None,  # 1179 __asgn_plain
+    _b1180,  # 1180 DealtDamageEvent
+    None,  # 1181 __asgn_plain
+    _b1182,  # 1182 PutIntoGraveyardEvent
+    None,  # 1183 __asgn_optional
+    None,  # 1184 __asgn_optional
+    None,  # 1185 __asgn_optional
+    None,  # 1186 __asgn_oneormore
+    None,  # 1187 __asgn_oneormore
+    None,  # 1188 __asgn_oneormore
     None,  # 1189 __asgn_optional
     None,  # 1190 __asgn_optional
     None,  # 1191 __asgn_optional
     None,  # 1192 __asgn_optional
+    None,  # 1193 __asgn_optional
+    None,  # 1194 __asgn_optional
+    None,  # 1195 __asgn_optional
 ]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, StateTrigger, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     ChooseColorAsEnters,
     StaticAbility, TriggeredAbility,
@@ -1588,6 +1588,20 @@ class Game:
                 if "cast" in t.events and who_ok and (t.subject is None or t.subject.matches(self, spell, w.controller)):
                     self._trigger(w, a, (spell.oid,))
 
+    def collect_state_triggers(self) -> None:
+        """603.8: a state trigger triggers whenever its condition is true (checked with the state-based
+        actions, 704.3), and not again while the ability is waiting to be put on the stack or is on it."""
+        for o in self.battlefield():
+            for a in self.characteristics(o).derived(_state_triggers):
+                assert isinstance(a.trigger, StateTrigger)
+                waiting = any(p.source_oid == o.oid and type(p.ability) is type(a) for p in self.state.pending) or \
+                    any(i.source_oid == o.oid and type(i.ability) is type(a) for i in self.state.stack)
+                if waiting:
+                    continue
+                res = Resolution(self, controller=o.controller, source_oid=o.oid, targets=())
+                if a.trigger.condition.holds(self, res):
+                    self._trigger(o, a)
+
     def collect_step_triggers(self, step: str) -> None:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7); also those
         of cards in exile whose ability says it functions there (113.6b, 702.62a)."""
@@ -1659,6 +1673,11 @@ class Game:
             out.extend(mine)
         self.state.pending = []
         return out
+
+
+def _state_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":
+    """The state triggers among ``ch``'s abilities (603.8; remembered per characteristics object)."""
+    return tuple(a for a in ch.abilities if isinstance(a, TriggeredAbility) and isinstance(a.trigger, StateTrigger))
 
 
 def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":
