@@ -558,10 +558,14 @@ def _costpart_PutCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: A
 
 
 def _costpart_EnergyCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    if out.get("tickets"):
+        ck.error(p, "a cost removes one kind of player counter: {E} or {TK}, not both")
     out["energy"] = out.get("energy", 0) + len(p.energy)  # 107.14
 
 
 def _costpart_TicketCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    if out.get("energy"):
+        ck.error(p, "a cost removes one kind of player counter: {E} or {TK}, not both")
     out["tickets"] = out.get("tickets", 0) + len(p.tickets)  # 107.17
 
 
