@@ -604,7 +604,7 @@ class CardLowering:
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
         self.causative = False  # lowering the instruction after "you may have" (its verb in the base form)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
-        self.it_this = False  # in such a trigger, "it" named the object before any other reference
+        self.it_this = False  # in such a trigger, the instruction before named the object "it"
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
         self.last_copy: ef.CreateTokenCopy | None = None  # the last token-copy instruction ("those tokens")
@@ -983,8 +983,7 @@ class CardLowering:
                 # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
                 # instruction, "it" in a trigger on the object's own event is the object (400.7d
                 # finds its new object if it moved); "it becomes a Bird Giant, and it loses defender":
-                # an "it" after such an "it" names the object still.
-                self.it_this = True
+                # an "it" right after an instruction whose "it" named the object names it still.
                 return rf.ThisRef(words="it")
             return rf.LastAffected(words=t.word)
         return rf.SlotRef(len(self.targets) - 1, words=self.targets[-1].words)
@@ -2402,6 +2401,7 @@ class CardLowering:
         self.counted_before = False
         self.counted_kind = ""
         self.named_this = False
+        self.it_this = False
         self.last_group = None
         self.last_each = None
         self.last_copy = None
@@ -2419,6 +2419,8 @@ class CardLowering:
                 self.effects_done += 1
                 self.named_this = not self.targets and any(
                     isinstance(v, rf.ThisRef) and v.words != "it" for v in effects[-1].refs())
+                self.it_this = self.self_it and not self.targets and any(
+                    isinstance(v, rf.ThisRef) and v.words == "it" for v in effects[-1].refs())
                 moved = effects[-1]
                 self.moved_slot = moved.target.index if isinstance(moved, ef.Exile) and \
                     isinstance(moved.target, rf.SlotRef) else -1
