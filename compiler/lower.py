@@ -45,7 +45,7 @@ from .ir.references import Ref
 from .ir.selectors import FilterIR
 from .ir.statics import StaticPart
 from .ir.targets import TargetIR, TargetKind
-from .ir.triggers import EventTrigger, StepTrigger, Trigger, TriggerEvent
+from .ir.triggers import EventTrigger, StateTrigger, StepTrigger, Trigger, TriggerEvent
 from .safety import FORBIDDEN_NAMES
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -352,10 +352,11 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     controller = ""
     if f.controller is not None:
         c = f.controller
-        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they else "opponent"
+        controller = ("you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they
+                      else "event" if c.thatplayer else "opponent")
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
-                  "opponent": other}[controller]
+                  "event": " that player controls", "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
         if keywords:
@@ -372,6 +373,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " it's blocking"
     if f.blocked_this_combat:
         words += " it blocked this combat"  # 506.4: the attackers it blocks (as it last existed, 608.2h)
+    if f.blockedbythis:
+        words += " blocked by this"  # 509.1g: a creature this is blocking ("this" printed as the card's name)
     if f.attacking_you:
         words += " that's attacking you"
     alternatives: tuple[FilterIR, ...] = ()
@@ -394,7 +397,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
-                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blocked_this_combat),
+                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blocked_this_combat or f.blockedbythis),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
                     combat=tuple(f.combat),
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
@@ -410,7 +413,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
 _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantAttackOrBlock": sp.CantAttackOrBlock, "CantAttack": sp.CantAttack, "CantBlock": sp.CantBlock,
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
-    "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
+    "AssignsExcess": sp.AssignsExcess, "FormsBands": sp.FormsBands, "DividesDamage": sp.DividesDamage,
+    "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
     "DamageIsLethal": sp.DamageIsLethal, "DamageAsCounters": sp.DamageAsCounters, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
     "BlocksEachCombat": sp.BlocksEachCombat, "ChosenCreatureType": sp.ChosenCreatureType,
     "AttacksThisTurn": sp.AttacksThisTurn, "MustBeBlocked": sp.MustBeBlocked,
@@ -557,7 +561,15 @@ def _costpart_PutCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: A
     out["put_counters"] = (str(p.counter.name), _amount(p.amount).value)
 
 
+def _costpart_EnergyCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    if out.get("tickets"):
+        ck.error(p, "a cost removes one kind of player counter: {E} or {TK}, not both")
+    out["energy"] = out.get("energy", 0) + len(p.energy)  # 107.14
+
+
 def _costpart_TicketCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    if out.get("energy"):
+        ck.error(p, "a cost removes one kind of player counter: {E} or {TK}, not both")
     out["tickets"] = out.get("tickets", 0) + len(p.tickets)  # 107.17
 
 
@@ -596,6 +608,7 @@ class CardLowering:
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
         self.causative = False  # lowering the instruction after "you may have" (its verb in the base form)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
+        self.it_this = False  # in such a trigger, the instruction before named the object "it"
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
         self.last_copy: ef.CreateTokenCopy | None = None  # the last token-copy instruction ("those tokens")
@@ -755,6 +768,12 @@ class CardLowering:
     def condition_TotalPowerCondition(self, c: Any) -> Condition:
         return co.TotalPower(int(c.value))
 
+    def condition_BlockedByCondition(self, c: Any) -> Condition:
+        if self.event is None:
+            self.ck.error(c, "'that creature' here is a trigger's event object: use it in a triggered ability",
+                          "e.g. 'whenever this blocks a creature, if at least one other Wall creature is blocking that creature ...'")
+        return co.BlockedBy(_filter(self.ck, c.some, c), _filter(self.ck, c.none, c))
+
     def condition_ItIsCondition(self, c: Any) -> Condition:
         return co.ItIs(_filter(self.ck, c.filter, c))
 
@@ -888,6 +907,9 @@ class CardLowering:
                 f = replace(f, other=True)
                 lead = "another target"
             words = f"{lead} {f.words}"
+            if f.controller == "event" and not (self.event is not None and self.event.event_player):
+                self.ck.error(t, "'that player controls' needs a trigger naming a player "
+                                 "('whenever this deals combat damage to a player: ...')")
             if t.ingy:
                 # 115.1, 404: a card in your graveyard as the target.
                 if not f.is_card:
@@ -966,10 +988,11 @@ class CardLowering:
                 # "Dark Maze can attack this turn ... Exile it at ...": with no target, "it" is the
                 # object the instruction before named.
                 return rf.ThisRef(words="it")
-            if t.word == "it" and self.self_it and not self.effects_done:
+            if t.word == "it" and self.self_it and (not self.effects_done or self.it_this):
                 # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
                 # instruction, "it" in a trigger on the object's own event is the object (400.7d
-                # finds its new object if it moved).
+                # finds its new object if it moved); "it becomes a Bird Giant, and it loses defender":
+                # an "it" right after an instruction whose "it" named the object names it still.
                 return rf.ThisRef(words="it")
             return rf.LastAffected(words=t.word)
         return rf.SlotRef(len(self.targets) - 1, words=self.targets[-1].words)
@@ -1129,6 +1152,8 @@ class CardLowering:
         return ef.SkipTurn(player)
 
     def effect_CantCastEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thisturn:
+            return ef.CantCastThisTurn(self.player(e.player, cond))  # 101.2, 514.2
         named = self.back_ref(str(e.samename))
         if not isinstance(named, rf.SlotRef):
             self.ck.error(e, f"'{e.samename}' must name a target chosen before it")
@@ -1190,8 +1215,11 @@ class CardLowering:
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
             self._controller_of(e, str(e.controllerof))
         also_amount = self.amount(e.alsoamount) if e.alsoamount is not None else None
+        if e.base and not self.causative:
+            self.ck.error(e, "'it deal' (the base form) follows 'have'; write 'this deals ...' or 'deal ...'")
         return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late),
-                             again=bool(e.again), also_amount=also_amount, unpreventable=bool(e.unpreventable))
+                             again=bool(e.again), also_amount=also_amount, unpreventable=bool(e.unpreventable),
+                             base=bool(e.base))
 
     def _controller_of(self, node: Any, words: str) -> Ref:
         """"that creature's controller": the controller of the last target (608.2h)."""
@@ -1325,6 +1353,9 @@ class CardLowering:
     def effect_PlayerCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player
+        if e.energy:
+            # 107.14: "you get {E}{E}{E}{E}": that many energy counters (122.1).
+            return ef.PlayerCounters(player, am.Fixed(len(e.energy)), "energy", symbols=True)
         amount = self.amount(e.amount)
         if not isinstance(amount, am.Fixed):
             self.ck.error(e.amount, "a player gets a fixed number of counters here")
@@ -1443,6 +1474,11 @@ class CardLowering:
 
     def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
         unless = self.cost_value(e.unless) if e.unless is not None else None
+        if e.unlessexile is not None:
+            # 118.12: "unless you exile a card from your graveyard" -- a cost other than mana, paid or not.
+            fields: dict[str, Any] = {}
+            _costpart_ExileFromGraveyardCost(self.ck, e.unlessexile, fields, None)
+            unless = CostIR(**fields)
         # 702.24a: "unless you pay COST for each age counter on it" -- the cost once per counter
         per = self.counter_kind(e.per) if e.per is not None else ""
         return ef.Sacrifice(self.target(e.target, cond), unless, per)
@@ -1497,7 +1533,7 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura,
+        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura, sp.BecomesTypes,
                                                                 sp.BecomesCreature, sp.LosesKeywords))
                                        for p in parts) and not tail and e.lead is None:
             # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
@@ -1511,6 +1547,8 @@ class CardLowering:
             duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
         elif d is not None and d.thiscombat:
             duration = "combat"  # 500.5, 511.2: until the combat phase ends
+        elif d is not None and d.remainstapped:
+            duration = "source_tapped"  # 611.2b: "for as long as this remains tapped"
         if e.during is not None:
             # 500.1: it applies during that player's next turn, from its beginning to its end.
             duration = "next_turn_controller" if e.during.its else "next_turn_you"
@@ -1541,6 +1579,9 @@ class CardLowering:
         duration = "forever"
         if e.duration is not None:
             duration = "next_upkeep" if e.duration.next_upkeep else "eot"
+            if e.duration.remainstapped or e.duration.thiscombat or e.duration.losecontrol:
+                self.ck.error(e.duration, "gaining control lasts 'until end of turn', 'until your next upkeep' or "
+                                          "indefinitely")
         return ef.GainControl(self.target(e.target, cond), duration)
 
     def effect_BlockRequirementEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1700,6 +1741,10 @@ class CardLowering:
 
     def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileTop(self.player(e.player, cond))
+
+    def effect_PlayerExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        count = self.amount(e.amount) if e.amount is not None else None
+        return ef.ExileTop(self.player(e.player, cond), count, their=True)
 
     def effect_MayPlayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.MayPlay(this_turn=bool(e.thisturn))
@@ -1877,14 +1922,23 @@ class CardLowering:
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
 
+    def effect_AttacksPlayerEffect(self, e: Any, cond: Condition | None) -> Effect:
+        target = self.target(e.target, cond)
+        return ef.AttacksPlayerIfAble(target, self.player(e.player, cond))
+
+    def effect_DoublePTEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # "its": the object named last (a target), else the source (as "its power" reads, 608.2h).
+        ref: Ref = rf.SlotRef(len(self.targets) - 1) if self.targets else rf.ThisRef(words="it")
+        return ef.DoublePT(ref)
+
     def effect_HaveEffect(self, e: Any, cond: Condition | None) -> Effect:
         self.causative = True
         try:
             inner = self.effect(e.effect, cond)
         finally:
             self.causative = False
-        if not (isinstance(inner, ef.Fight) and inner.base):
-            self.ck.error(e, "'have' is followed by 'it fight ...' (the verb's base form)")
+        if not (isinstance(inner, (ef.Fight, ef.DealDamage)) and inner.base):
+            self.ck.error(e, "'have' is followed by 'it fight ...' or 'it deal N damage to ...' (the verb's base form)")
         return ef.Causative(inner)
 
     def effect_PutFromHandEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1981,6 +2035,13 @@ class CardLowering:
 
     def static_TapAbilitiesCantActivate(self, p: Any) -> StaticPart:
         return sp.TapAbilitiesCantActivate(their=p.whose == "their")
+
+    def static_BecomesTypes(self, p: Any) -> StaticPart:
+        # 613.1d, 205.1b: the creature types it becomes (they replace its own).
+        return sp.BecomesTypes(tuple(str(s) for s in p.subtypes))
+
+    def static_CantAttackUnless(self, p: Any) -> StaticPart:
+        return sp.CantAttackUnless(_filter(self.ck, p.filter, p))
 
     def static_CantBlockMatching(self, p: Any) -> StaticPart:
         return sp.CantBlockMatching(tuple(_filter(self.ck, f) for f in p.filters))
@@ -2098,7 +2159,7 @@ class CardLowering:
                 self.event = trigger
             # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
             names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
-            self.self_it, self.effects_done = trigger.own_event or names_this, 0
+            self.self_it, self.effects_done, self.it_this = trigger.own_event or names_this, 0, False
             self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
@@ -2190,6 +2251,10 @@ class CardLowering:
         if k == "PreventDamageByStmt":
             flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
             return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
+        if k == "OptionalUntapStmt":
+            return StaticIR((sp.MayChooseNotToUntap(),), None, False, word)  # 502.3
+        if k == "GreaterPowerCantBlockStmt":
+            return StaticIR((sp.CantBeBlockedByGreaterPower(),), None, False, word)  # 509.1b
         if k == "LureStmt":
             # 509.1c: a requirement on every creature able to block this (or the enchanted creature).
             lure_cond = self.condition(b.precondition) if b.precondition is not None else None
@@ -2284,8 +2349,10 @@ class CardLowering:
                         enchanted=b.host if b.enchanted or b.equipped else "", affected=affected,
                         host_word="equipped" if b.equipped else "enchanted")
 
-    def trigger(self, t: Any) -> StepTrigger | EventTrigger:
+    def trigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
         """Lower a trigger condition (603.2)."""
+        if cname(t) == "StateTrigger":
+            return StateTrigger(co.ControlNone(_filter(self.ck, t.state.filter, t.state)))  # 603.8
         if cname(t) == "DiscardTrigger":
             # 603.2, 701.8: "whenever you discard a card": the card is remembered ("the discarded card")
             card = _filter(self.ck, t.card, t)
@@ -2361,6 +2428,13 @@ class CardLowering:
             return EventTrigger(tuple(events), filter=flt, scope="attached", opponents=opponents,
                                 words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
+        if getattr(t, "short", None):
+            # 201.4 (2019 Oracle wording): a legendary card named by the part of its name before the comma.
+            name = unescape(str(getattr(self.card, "name", "")))
+            if "," not in name or name.split(",")[0] != t.short:
+                self.ck.error(t, f"'{t.short}' isn't this card's short name: write 'this', or the part of a "
+                                 f"legendary card's name before the comma")
+            this = str(t.short)
         return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
                          combat=combat, recipient=recipient)
 
@@ -2439,6 +2513,7 @@ class CardLowering:
         self.counted_before = False
         self.counted_kind = ""
         self.named_this = False
+        self.it_this = False
         self.last_group = None
         self.last_each = None
         self.last_copy = None
@@ -2459,6 +2534,8 @@ class CardLowering:
                 self.effects_done += 1
                 self.named_this = not self.targets and any(
                     isinstance(v, rf.ThisRef) and v.words != "it" for v in effects[-1].refs())
+                self.it_this = self.self_it and not self.targets and any(
+                    isinstance(v, rf.ThisRef) and v.words == "it" for v in effects[-1].refs())
                 moved = effects[-1]
                 self.moved_slot = moved.target.index if isinstance(moved, ef.Exile) and \
                     isinstance(moved.target, rf.SlotRef) else -1
@@ -2514,7 +2591,7 @@ class CardLowering:
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
                                   instead_if=bool(s.lastinstead),
                                   condition_after=s.post is not None and s.pre is None,
-                                  and_last=s.last is not None))
+                                  and_last=s.last is not None, comma_and=bool(s.commaand)))
         return tuple(out)
 
 

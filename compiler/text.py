@@ -85,7 +85,7 @@ def _join(parts: list[str]) -> str:
 def _join_s(s: SentenceIR, parts: list[str]) -> str:
     """A sentence's instructions joined as printed: "A, then B", or "A and B" (``and_last``)."""
     if s.and_last and len(parts) > 1:
-        return _join(parts[:-1]) + " and " + parts[-1]
+        return _join(parts[:-1]) + (", and " if s.comma_and else " and ") + parts[-1]
     return _join(parts)
 
 

@@ -138,7 +138,15 @@ class ObjectEvent:
     counter: str = ""  # last_counter_removed: the counter kind ("when the last time counter is removed")
 
 
-Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent]
+@dataclass(frozen=True)
+class StateTrigger:
+    """603.8: "when you control no Islands" -- triggers whenever ``condition`` holds (checked as
+    state-based actions are), and not again while the ability waits or is on the stack."""
+
+    condition: Condition
+
+
+Trigger = Union[EntersTheBattlefield, BeginningOfStep, ObjectEvent, StateTrigger]
 
 
 class TriggeredAbility(Ability):

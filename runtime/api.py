@@ -10,7 +10,7 @@ from .abilities import (
     HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
     ChooseColorAsEnters,
-    TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto,
+    TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto, StateTrigger,
 )
 from .continuous import *  # noqa: F403 - its __all__: what generated code may use
 from .conditions import *  # noqa: F403 - its __all__: what generated code may use
@@ -50,6 +50,7 @@ __all__ = [
     "AsTurnedFaceUp",
     "AuraTarget",
     "BeginningOfStep",
+    "StateTrigger",
     "CantBeCountered",
     "ChooseColorAsEnters",
     "CostsLessPerPermanent",

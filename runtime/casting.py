@@ -118,8 +118,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     if "land" in ch.types:
         raise IllegalAction(f"{name} is a land: lands are played, not cast (305.9)")
     if cast_banned(game, player, ch.name):
-        raise IllegalAction(f"{game.players[player].name} can't cast spells named {ch.name} now: an effect "
-                            f"says so (101.2)")
+        raise IllegalAction(f"{game.players[player].name} can't cast spells{f' named {ch.name}' if ch.name else ''} "
+                            f"now: an effect says so (101.2)")
     if o.owner != player:
         raise IllegalAction(f"{name} isn't yours to cast")
     # 601.2b: at most one alternative cost (118.9a); it names the zone it works from.

@@ -13,10 +13,11 @@ from .continuous import (
     AllAbleBlock, BlocksAdditional, BlocksAsThough, CantBlockMatching, MustBeBlocked,
     AttacksEachCombat, BlocksEachCombat, MaximumBlockers, Unblockable,
     AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
-    CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, MinimumBlockers,
+    CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, DividesOpposingCombatDamage,
+    CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, FormsAttackingBands, MinimumBlockers,
 )
 from .costs import summoning_sick
-from .decisions import Choice, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
+from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
 from .errors import IllegalAction
 from .selectors import ObjectFilter, has_quality
 from .zones import Zone
@@ -56,6 +57,12 @@ def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
         return f"{ch.name} can't attack{_because(origin)} (508.1c)"
     if game.rule_parts(o, CantAttack) or game.rule_parts(o, CantAttackOrBlock):
         return f"{ch.name} can't attack: an effect says so (508.1c, 611.2c)"
+    defender = game.opponent(player)  # 506.2: the player it would attack
+    for part, origin in ch.has(CantAttackUnlessDefendingControls):
+        assert isinstance(part, CantAttackUnlessDefendingControls)
+        if not any(p.controller == defender and part.filter.matches(game, p, viewer=player) for p in game.battlefield()):
+            return (f"{ch.name} can't attack unless defending player controls {part.filter.describe()}"
+                    f"{_because(origin)} (508.1c)")
     return None
 
 
@@ -86,6 +93,9 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
             return f"{bch.name} can't block {ach.name}{_because(origin)} (509.1b)"
     for _, origin in ach.has(Unblockable):
         return f"{ach.name} can't be blocked{_because(origin)} (509.1b)"
+    for _, origin in ach.has(CantBeBlockedByGreaterPower):
+        if (bch.power or 0) > (ach.power or 0):
+            return f"{bch.name} has greater power than {ach.name} and can't block it{_because(origin)} (509.1b)"
     # 509.1b: "can block creatures with shadow as though they didn't have shadow" / "as though this
     # had shadow": the keywords whose restrictions this blocker ignores, and those it counts as having.
     ignored: set[str] = set()
@@ -253,6 +263,7 @@ def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None
         if not game.characteristics(o).has(AttacksWithoutTapping):
             o.tapped = True  # 508.1f
         game.log(f"{game.name_of(oid)} attacks {game.players[game.state.defending].name}")
+    _announce_bands(game, player, chosen)
     for oid in chosen:
         game.fire_object_event(game.obj(oid), "attacks")  # 508.3a
     if len(chosen) == 1:
@@ -260,6 +271,46 @@ def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None
         game.fire_object_event(game.obj(chosen[0]), "attacks_alone")
     if chosen:
         game.fire_attack_batch(chosen)
+
+
+def _announce_bands(game: "Game", player: int, chosen: list[int]) -> None:
+    """508.1e, 702.22c: the active player announces which attackers are banded with which.  A band is one
+    or more attackers that may form bands plus up to one that can't; each attacker is in one band at
+    most.  Asked band by band: first its creatures that may form bands (none: no more bands), then up to
+    one other attacker.  702.22d: all of them attack the same player (one defending player here, 506.2)."""
+    banders = [oid for oid in chosen if game.characteristics(game.obj(oid)).has(FormsAttackingBands)]
+    free = list(chosen)
+    while True:
+        able = [oid for oid in banders if oid in free]
+        if not able:
+            return
+        core = game.ask_valid(
+            ChooseCards(player, "Announce an attacking band: its creatures with banding (none: no more bands; 508.1e)",
+                        tuple(Choice(str(o), game.name_of(o)) for o in able), 0, len(able)),
+            lambda ans: chosen_keys(ans, able, 0, len(able)), "creatures with banding among the attackers (702.22c)")
+        if not core:
+            return
+        others = [oid for oid in free if oid not in banders]
+        extra: list[int] = []
+        if others:
+            extra = game.ask_valid(
+                ChooseCards(player, "Up to one attacker without banding joins the band (702.22c)",
+                            tuple(Choice(str(o), game.name_of(o)) for o in others), 0, 1),
+                lambda ans: chosen_keys(ans, others, 0, 1), "up to one attacking creature without banding (702.22c)")
+        band = tuple(core + extra)
+        free = [oid for oid in free if oid not in band]
+        if len(band) > 1:  # a band of one changes nothing
+            game.state.bands.append(band)
+            game.log(f"{', '.join(game.name_of(o) for o in band)} attack as a band (702.22c)")
+
+
+def band_of(game: "Game", attacker: int) -> tuple[int, ...]:
+    """702.22e-f: the other members of ``attacker``'s band still attacking (the band lasts for the rest of
+    combat, even if banding is lost; a member removed from combat leaves it)."""
+    for band in game.state.bands:
+        if attacker in band:
+            return tuple(o for o in band if o != attacker and game.exists(o) and game.obj(o).attacking)
+    return ()
 
 
 def _choose_attackers(game: "Game", player: int, cands: list["GameObject"],
@@ -359,6 +410,10 @@ def _declare_blockers(game: "Game") -> None:
         except IllegalAction as e:
             game.refusals.append(str(e))
             continue
+        # 702.22h: an attacker of a band blocked by a creature makes each other member of its band blocked
+        # by that creature too (whatever restrictions say: they aren't declared as blocked, 509.1b).
+        plan = plan + [(b, m) for b, a in plan for m in band_of(game, a) if (b, m) not in plan]
+        plan = list(dict.fromkeys(plan))
         for blocker, attacker in plan:
             game.obj(blocker).blocking += (attacker,)  # 509.1g: blocking each attacker chosen for it
             if attacker not in game.state.blocked:
@@ -477,6 +532,50 @@ def _divide(game: "Game", source: "GameObject", power: int, order: list["GameObj
     return out
 
 
+def _divider(game: "Game", dealer: "GameObject", recipients: list["GameObject"]) -> int | None:
+    """702.22j-k: the player who divides ``dealer``'s combat damage among ``recipients`` instead of its
+    controller: the controller of a recipient that divides the combat damage of creatures in combat
+    with it (an opponent of the dealer's controller); None when 510.1c-d apply as usual."""
+    for r in recipients:
+        if r.controller != dealer.controller and game.characteristics(r).has(DividesOpposingCombatDamage):
+            return r.controller
+    return None
+
+
+def _divide_freely(game: "Game", source: "GameObject", power: int, recipients: list["GameObject"],
+                   player: object | None, divider: int, assigned: dict[int, int]) -> list[tuple[object, int]]:
+    """702.22j-k: ``divider`` divides ``power`` as they choose among ``recipients``, with no damage
+    assignment order and no lethal damage first (an exception to 510.1c-d).  ``player``: the player a
+    creature that may assign its excess to it attacks (702.19c): only damage beyond lethal to every
+    blocker may go there, and the divider decides how much."""
+    out: list[tuple[object, int]] = []
+    left = power
+    short = False  # a recipient so far was assigned less than lethal damage (510.1c, 702.19c)
+    for i, o in enumerate(recipients):
+        if left <= 0:
+            break
+        lethal = _lethal(game, source, o, assigned.get(o.oid, 0))
+        last = i == len(recipients) - 1
+        lo = 0
+        if last and (player is None or short):
+            amount = left  # the rest: it can't go to the player
+        else:
+            if last:
+                lo = min(lethal, left)  # what isn't assigned here goes to the player, once this one has lethal
+            amount = game.ask_valid(
+                ChooseNumber(divider, f"Combat damage from {game.name_of(source.oid)}: how much to "
+                                      f"{game.name_of(o.oid)}? (you divide it, 702.22j-k)", lo, left),
+                _in_range(lo, left), f"from {lo} to {left} (702.22j-k)")
+        short = short or amount < lethal
+        if amount > 0:
+            out.append((o.oid, amount))
+            assigned[o.oid] = assigned.get(o.oid, 0) + amount
+        left -= amount
+    if left > 0 and player is not None:
+        out.append((player, left))
+    return out
+
+
 def _in_range(lo: int, hi: int) -> Callable[[object], int | None]:
     """A validator for a number from ``lo`` to ``hi``."""
     def valid(ans: object) -> int | None:
@@ -513,6 +612,10 @@ def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
                 assignments.append((a.oid, f"player:{defender}", power))
             continue
         player = f"player:{defender}" if excess_to_player and defender is not None else None
+        divider = _divider(game, a, blockers)
+        if divider is not None:
+            assignments.extend((a.oid, t, n) for t, n in _divide_freely(game, a, power, blockers, player, divider, assigned))
+            continue
         assignments.extend((a.oid, t, n) for t, n in _divide(game, a, power, blockers, player, assigned))
     for b in game.battlefield():
         if b.oid not in dealers or not b.blocking:
@@ -521,6 +624,10 @@ def _deal_combat_damage(game: "Game", dealers: set[int]) -> None:
         if power <= 0:
             continue
         blocked = _ordered(game, b, {oid: game.obj(oid) for oid in b.blocking if game.exists(oid)})
+        divider = _divider(game, b, blocked)
+        if divider is not None:
+            assignments.extend((b.oid, t, n) for t, n in _divide_freely(game, b, power, blocked, None, divider, assigned))
+            continue
         assignments.extend((b.oid, t, n) for t, n in _divide(game, b, power, blocked, None, assigned))
     # 510.2: all combat damage is dealt simultaneously (one event for its triggers, 603.2c).
     with game.simultaneous_damage():
@@ -542,5 +649,6 @@ def end_combat(game: "Game") -> None:
     game.state.damage_order.clear()
     game.state.block_requirements.clear()
     game.state.first_damage_dealers.clear()
+    game.state.bands.clear()
     # 500.5, 511.2: effects that last "this combat" end with the combat phase.
     game.expire_continuous("combat")

@@ -372,6 +372,26 @@ class GreaterPowerOrToughness:
 
 
 @dataclass(frozen=True)
+class EventCreatureBlockedBy:
+    """509.1g, 603.4: of the creatures blocking the trigger's event creature (603.2: the creature blocked),
+    at least one matches ``some`` ("other": other than the source) and none matches ``none``; checked as
+    it triggers and as it resolves."""
+
+    some: ObjectFilter
+    none: ObjectFilter
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Look at the blockers of the event's creature now."""
+        objs = [o for o in res.last_affected if isinstance(o, int) and game.exists(o)]
+        if not objs:
+            return False
+        blockers = [b for b in game.battlefield() if objs[0] in b.blocking]
+        return (any(self.some.matches(game, b, viewer=res.controller, source_oid=res.source_oid) for b in blockers)
+                and not any(self.none.matches(game, b, viewer=res.controller, source_oid=res.source_oid)
+                            for b in blockers))
+
+
+@dataclass(frozen=True)
 class InGraveyard:
     """113.6k, 603.4: "if this is in your graveyard" -- the source card is in its owner's graveyard now."""
 
@@ -473,6 +493,7 @@ __all__ = [
     "ControlledSinceLastUpkeep",
     "ControlsNone",
     "GreaterPowerOrToughness",
+    "EventCreatureBlockedBy",
     "CardTypesInGraveyard",
     "HadNoCounters",
     "InGraveyard",

@@ -132,6 +132,18 @@ class DamageCantBePrevented:
 
 
 @dataclass(frozen=True)
+class CantAttackUnlessDefendingControls:
+    """508.1c: can't attack unless the player it would attack (506.2) controls a permanent ``filter`` matches."""
+
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True)
+class CantBeBlockedByGreaterPower:
+    """509.1b: creatures with power greater than this creature's power can't block it."""
+
+
+@dataclass(frozen=True)
 class CantBlockMatching:
     """509.1b: can't block an attacker one of ``filters`` matches ("creatures with power 2 or less")."""
 
@@ -247,6 +259,11 @@ class MayPlayTopOfLibrary:
 @dataclass(frozen=True)
 class DoesntUntap:
     """502.3: it doesn't untap during its controller's untap step (while the effect lasts)."""
+
+
+@dataclass(frozen=True)
+class MayChooseNotToUntap:
+    """502.3: its controller may choose not to untap it during their untap step."""
 
 
 @dataclass(frozen=True)
@@ -379,6 +396,20 @@ class AssignsExcessToPlayer:
 
 
 @dataclass(frozen=True)
+class FormsAttackingBands:
+    """702.22c, 508.1e: as attackers are declared, this may be announced in an attacking band with other
+    attacking creatures that have this part and up to one that doesn't; 702.22h: an attacker of a band
+    that becomes blocked by a creature makes the whole band blocked by it."""
+
+
+@dataclass(frozen=True)
+class DividesOpposingCombatDamage:
+    """702.22j-k: a creature assigning combat damage to this creature (blocking it, or blocked by it)
+    has its combat damage divided by this creature's controller, as they choose, among all the
+    creatures it is assigning combat damage to: an exception to 510.1c-d."""
+
+
+@dataclass(frozen=True)
 class AttacksWithoutTapping:
     """508.1f: declaring it as an attacker doesn't cause it to tap."""
 
@@ -493,6 +524,7 @@ class SetCreatureType:
     stores the choice."""
 
     subtype: str = ""
+    also: tuple[str, ...] = ()  # "becomes a Bird Giant": the further creature types it becomes
 
 
 @dataclass(frozen=True)
@@ -516,11 +548,11 @@ class MayPlay:
 Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
-    PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
+    PTChange, MayChooseNotToUntap, CantAttack, CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
-    CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
-    DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
+    CombatDamageSteps, AssignsExcessToPlayer, FormsAttackingBands, DividesOpposingCombatDamage, AttacksWithoutTapping,
+    DamageGainsLife, DamageIsLethal, DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, DamageLifeFloor, AdditionalLandPlays,
@@ -570,6 +602,11 @@ __all__ = [
     "SetCreatureType",
     "AllAbleBlock",
     "AssignsExcessToPlayer",
+    "MayChooseNotToUntap",
+    "CantBeBlockedByGreaterPower",
+    "CantAttackUnlessDefendingControls",
+    "FormsAttackingBands",
+    "DividesOpposingCombatDamage",
     "AttacksAsThoughWithout",
     "AttacksEachCombat",
     "AttacksWithoutTapping",

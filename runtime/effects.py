@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
+from .continuous import AttacksEachCombat, GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
 from .costoptions import cost_options
 from .costs import mana_sources, offer_to_pay, pay_now
 from .creature_types import choose_creature_type
@@ -206,6 +206,20 @@ class CantCastSameName:
             res.game.state.cast_bans.append((p, name, res.controller))
             res.game.log(f"{res.game.players[p].name} can't cast spells named {name} until "
                          f"{res.game.players[res.controller].name}'s next turn")
+
+
+@dataclass(frozen=True)
+class CantCastSpellsThisTurn:
+    """101.2: "target player can't cast spells this turn" -- a ban on every spell (recorded with no
+    name), which ends as the turn does (514.2)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the restriction."""
+        for p in res.following(self.player):
+            res.game.state.cast_bans.append((p, "", -1))
+            res.game.log(f"{res.game.players[p].name} can't cast spells this turn")
 
 
 @dataclass(frozen=True)
@@ -1311,10 +1325,54 @@ class ApplyContinuous:
         parts = tuple(replace(p, quality=res.chosen_color) if isinstance(p, GainKeywordWithQuality) and not p.quality
                       else p for p in parts
                       if not (isinstance(p, GainKeywordWithQuality) and not p.quality and not res.chosen_color))
+        until = self.until
+        if until == "source_tapped":
+            # 611.2b: "for as long as this remains tapped" -- if it isn't tapped now, the effect does nothing.
+            src = res.game.state.objects.get(res.source_oid)
+            if src is None or src.zone is not Zone.BATTLEFIELD or not src.tapped:
+                res.game.log(f"{res.game.name_of(res.source_oid)} isn't tapped: the effect does nothing (611.2b)")
+                return
+            until = f"tapped:{src.oid}"
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
-                res.game.add_continuous(ref, parts, res.controller, self.until)
+                res.game.add_continuous(ref, parts, res.controller, until)
+
+
+@dataclass(frozen=True)
+class AttacksPlayerIfAble:
+    """508.1d: "target creature attacks target opponent this turn if able": until end of turn, a
+    requirement to attack that player.  Each creature attacks the player its controller attacks (506.2:
+    the next opponent in turn order), so the requirement is made only where that is the player named;
+    a creature can't attack its own controller, and then there is none."""
+
+    target: ObjectRef
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Add the requirement to each creature that could attack that player."""
+        players = list(res.following(self.player))
+        for ref in dict.fromkeys(res.referents(self.target)):
+            if isinstance(ref, int) and res.game.exists(ref):
+                o = res.game.obj(ref)
+                if res.game.opponent(o.controller) in players and o.controller not in players:
+                    res.game.add_continuous(ref, (AttacksEachCombat(),), res.controller, "eot")
+
+
+@dataclass(frozen=True)
+class DoublePowerToughness:
+    """701.9b: doubling a creature's power and toughness gives it +X/+Y until end of turn, X and Y its
+    power and toughness as the instruction is followed (608.2h)."""
+
+    target: ObjectRef
+    until: str = "eot"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Read its power and toughness now; the change is fixed from then on."""
+        for ref in dict.fromkeys(res.referents(self.target)):
+            if isinstance(ref, int) and res.game.exists(ref):
+                ch = res.game.characteristics(res.game.obj(ref))
+                res.game.add_continuous(ref, (PTChange(ch.power or 0, ch.toughness or 0),), res.controller, self.until)
 
 
 def choose_pt_change(res: "Resolution", choice: PTChoice) -> PTChange:
@@ -1542,17 +1600,19 @@ class TurnFaceDown:
 
 @dataclass(frozen=True)
 class ExileTopCard:
-    """406 / 701: exile the top card of a player's library; it becomes "that card"."""
+    """406.3: exile the top card (or the top ``count`` cards, as many as there are) of a player's
+    library; they become "that card" / "those cards"."""
 
     player: PlayerRef
+    count: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
-        """Move it; remember it for the next instruction."""
+        """Move them; remember them for the next instruction."""
         moved = []
+        n = 1 if self.count is None else self.count.evaluate(res)
         for p in res.following(self.player):
-            lib = res.game.zone(Zone.LIBRARY, p)
-            if lib:
-                new = res.game.move(lib[0], Zone.EXILE)
+            for oid in list(res.game.zone(Zone.LIBRARY, p))[:max(n, 0)]:
+                new = res.game.move(oid, Zone.EXILE)
                 if new is not None:
                     moved.append(new)
         res.last_affected = tuple(moved)
@@ -1725,6 +1785,9 @@ __all__ = [
     "RedirectDamage",
     "PreventDividedDamage",
     "ApplyContinuous",
+    "AttacksPlayerIfAble",
+    "CantCastSpellsThisTurn",
+    "DoublePowerToughness",
     "ApplyRules",
     "AtBeginningOfNextStep",
     "AttachSource",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, StateTrigger, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     ChooseColorAsEnters,
     StaticAbility, TriggeredAbility,
@@ -478,6 +478,7 @@ class Game:
         snap.block_requirements = list(s.block_requirements)
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         snap.first_damage_dealers = list(s.first_damage_dealers)
+        snap.bands = list(s.bands)  # a list of tuples, appended to in place
         snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
         snap.exiled_with = list(s.exiled_with)  # appended to in place (607.2a)
         return snap
@@ -799,6 +800,7 @@ class Game:
             # 400.7: effects on the old object end with it (after the look-back above: an ability
             # granted until end of turn still triggers on its dying, 603.10a).
             self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
+            self.end_while_tapped()  # 611.2b: "for as long as it remains tapped" ends as it leaves
         lst = self.zone(ev.to_zone, o.owner)
         if position is None:
             lst.append(new.oid)
@@ -1219,6 +1221,20 @@ class Game:
         if self.exists(oid) and self.obj(oid).zone is Zone.BATTLEFIELD and self.obj(oid).tapped != tapped:
             self.obj(oid).tapped = tapped
             self.log(f"{self.name_of(oid)} becomes {'tapped' if tapped else 'untapped'}")
+            if not tapped:
+                self.end_while_tapped()
+
+    def end_while_tapped(self) -> None:
+        """611.2b: an effect lasting "for as long as [its source] remains tapped" ends once that source
+        is untapped or has left the battlefield (a new object, 400.7); it doesn't begin again if the
+        permanent is tapped later."""
+        def holds(until: str) -> bool:
+            if not until.startswith("tapped:"):
+                return True
+            src = self.state.objects.get(int(until.split(":")[1]))
+            return src is not None and src.zone is Zone.BATTLEFIELD and src.tapped
+        if any(not holds(e.until) for e in self.state.continuous):
+            self.state.continuous = [e for e in self.state.continuous if holds(e.until)]
 
     def remove_counters(self, oid: int, kind: str, n: int) -> bool:
         """Remove ``n`` counters of ``kind``; False (nothing removed) if there aren't that many."""
@@ -1296,6 +1312,8 @@ class Game:
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
         ends = {"eot": "until end of turn", "next_upkeep": "until your next upkeep",
                 "control": "until its controller loses control of it", "indefinitely": "indefinitely"}
+        if until.startswith("tapped:"):
+            ends[until] = f"for as long as {self.name_of(int(until.split(':')[1]))} remains tapped"  # 611.2b
         self.log(f"an effect applies to {self.name_of(oid)} {ends.get(until, 'until ' + until)}")
 
     def expire_continuous(self, until: str, player: int | None = None) -> None:
@@ -1683,6 +1701,20 @@ class Game:
                 if "cast" in t.events and who_ok and (t.subject is None or t.subject.matches(self, spell, w.controller)):
                     self._trigger(w, a, (spell.oid,))
 
+    def collect_state_triggers(self) -> None:
+        """603.8: a state trigger triggers whenever its condition is true (checked with the state-based
+        actions, 704.3), and not again while the ability is waiting to be put on the stack or is on it."""
+        for o in self.battlefield():
+            for a in self.characteristics(o).derived(_state_triggers):
+                assert isinstance(a.trigger, StateTrigger)
+                waiting = any(p.source_oid == o.oid and type(p.ability) is type(a) for p in self.state.pending) or \
+                    any(i.source_oid == o.oid and type(i.ability) is type(a) for i in self.state.stack)
+                if waiting:
+                    continue
+                res = Resolution(self, controller=o.controller, source_oid=o.oid, targets=())
+                if a.trigger.condition.holds(self, res):
+                    self._trigger(o, a)
+
     def collect_step_triggers(self, step: str) -> None:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7); also those
         of cards in exile whose ability says it functions there (113.6b, 702.62a)."""
@@ -1758,6 +1790,11 @@ class Game:
 
 # 506.1: the steps of the combat phase.
 _COMBAT_PHASE = ("begin_combat", "attackers", "blockers", "first_damage", "damage", "end_combat")
+
+
+def _state_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":
+    """The state triggers among ``ch``'s abilities (603.8; remembered per characteristics object)."""
+    return tuple(a for a in ch.abilities if isinstance(a, TriggeredAbility) and isinstance(a.trigger, StateTrigger))
 
 
 def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":

@@ -260,7 +260,7 @@ def _type_changed(ch: Characteristics, p: "SetCreatureType | BecomesAura") -> Ch
         if not p.subtype:
             return ch  # not chosen (no choice was made as the effect was created)
         kept = frozenset(s for s in ch.subtypes if s not in CREATURE_TYPE_SET)
-        return replace(ch, subtypes=kept | {p.subtype})
+        return replace(ch, subtypes=kept | {p.subtype, *p.also})
     return replace(ch, subtypes=ch.subtypes | {"Aura"})
 
 

@@ -121,6 +121,7 @@ def _leave(game: "Game", o: "GameObject") -> None:
     del s.objects[o.oid]
     s.last_known[o.oid] = o
     s.continuous = [e for e in s.continuous if e.oid != o.oid]
+    game.end_while_tapped()  # 611.2b: effects lasting while it remains tapped end with it
     if o.oid in s.blocked:
         s.blocked.remove(o.oid)
     s.damage_order.pop(o.oid, None)

@@ -57,6 +57,7 @@ def check_state_based_actions(game: "Game") -> bool:
             players_lost(game, [p.index for p in game.players if p.lost and not p.left])
             done = True
         if not done:
+            game.collect_state_triggers()  # 603.8: checked whenever state-based actions are
             return any_done
         any_done = True
 

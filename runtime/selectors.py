@@ -32,7 +32,7 @@ class ObjectFilter:
     kind: str = ""
     other: bool = False  # not the source itself
     without: str = ""  # must not have this keyword
-    controller: str = ""  # "you" | "defending" | "opponent", relative to ``viewer``
+    controller: str = ""  # "you" | "defending" | "opponent" | "they" | "own" | "event", relative to ``viewer``
     blocked_by_source: bool = False  # "creature it's blocking": an attacker the source blocks
     any_types: tuple[str, ...] = ()  # "instant or sorcery spell": at least one of these types
     multicolored: bool = False  # 105.2c: two or more colors
@@ -169,7 +169,8 @@ class ObjectFilter:
         if self.controller and viewer is not None:
             mine = obj.controller == viewer
             # "they control": the player following the instruction, whom it passes as the viewer.
-            if self.controller in ("you", "they") and not mine:
+            # "that player controls" ("event"): the player a trigger's event named, passed as the viewer (603.2).
+            if self.controller in ("you", "they", "event") and not mine:
                 return False
             if self.controller in ("defending", "opponent") and mine:
                 return False

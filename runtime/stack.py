@@ -69,16 +69,23 @@ def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> 
 
 
 def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oid: int,
-                      enough: int | None = None, chosen: Sequence[object] | None = None) -> list[object]:
+                      enough: int | None = None, chosen: Sequence[object] | None = None,
+                      event_player: int = -1) -> list[object]:
     """Every legal choice for a target slot (115, 702.26d: phased-out permanents can't be targeted);
-    with ``enough``, stop once that many are found (whether a target exists at all, 601.2c)."""
+    with ``enough``, stop once that many are found (whether a target exists at all, 601.2c).
+    ``event_player``: the player a triggered ability's event named, for "target creature that player
+    controls" (603.2, 603.3d)."""
     if game.characteristics_cache is None and not game.partial:
         # Outside a read-only stretch (choosing targets while casting, checking them on resolution,
         # 608.2b): a stretch of its own, as this only reads, so each permanent's layers don't look
         # through the battlefield again for every candidate.
         with game.unchanging():
-            return target_candidates(game, controller, spec, source_oid, enough, chosen)
+            return target_candidates(game, controller, spec, source_oid, enough, chosen, event_player)
     out: list[object] = []
+    # "that player controls": the objects are matched against the event's player, not the controller.
+    viewer = event_player if spec.filter.controller == "event" else controller
+    if spec.filter.controller == "event" and event_player < 0:
+        return out
     if spec.kind in (TargetKind.ANY, TargetKind.PLAYER):
         # "target opponent" (115.1): a player target restricted to the controller's opponents.
         opponents_only = (spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent") or spec.opponents_only
@@ -106,7 +113,7 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
                     continue
                 if untargetable_by(game, o, controller, source_oid) or _only_of_subtype(ch, spec):
                     continue
-                if spec.filter.matches(game, o, viewer=controller, source_oid=source_oid):
+                if spec.filter.matches(game, o, viewer=viewer, source_oid=source_oid):
                     out.append(o.oid)
                     if enough is not None and len(out) >= enough:
                         break
@@ -181,7 +188,8 @@ def targets_exist(game: "Game", player: int, specs: tuple[object, ...], source_o
 
 
 def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...], source_oid: int,
-                   given: tuple[object, ...] | None, active: list[bool], limit: int | None = None) -> tuple[object, ...]:
+                   given: tuple[object, ...] | None, active: list[bool], limit: int | None = None,
+                   event_player: int = -1) -> tuple[object, ...]:
     """601.2c / 603.3d: choose a target for each active slot, from ``given`` or by asking.
 
     Slots whose condition is false are not chosen at all (702.33g); they hold ``None``.  ``limit``:
@@ -215,7 +223,7 @@ def choose_targets(game: "Game", controller: int, specs: tuple[TargetSpec, ...],
                 chosen.append(None)
             stopped.add(spec.group)
             continue
-        legal = target_candidates(game, controller, spec, source_oid, chosen=chosen)
+        legal = target_candidates(game, controller, spec, source_oid, chosen=chosen, event_player=event_player)
         if spec.group >= 0:  # 115.3: one phrase's targets are different objects or players
             taken = [chosen[j] for j in range(i) if specs[j].group == spec.group]
             legal = [c for c in legal if c not in taken]
@@ -288,15 +296,16 @@ def _may_prompt(game: "Game", res: Resolution) -> str:
 
 
 def illegal_slots(game: "Game", item_controller: int, specs: tuple[TargetSpec, ...],
-                  targets: tuple[object, ...], source_oid: int) -> frozenset[int]:
-    """608.2b: which chosen targets are no longer legal."""
+                  targets: tuple[object, ...], source_oid: int, event_player: int = -1) -> frozenset[int]:
+    """608.2b: which chosen targets are no longer legal (``event_player``: as for ``target_candidates``)."""
     bad: set[int] = set()
     if specs and (specs[-1].repeat or specs[-1].times is not None):
         # 115.1d: the further targets of an unbounded phrase; 601.2c: of a slot chosen several times
         specs = (*specs, *(specs[-1],) * max(0, len(targets) - len(specs)))
     for i, spec in enumerate(specs):
         if i < len(targets) and targets[i] is not None:
-            if targets[i] not in target_candidates(game, item_controller, spec, source_oid, chosen=targets):
+            if targets[i] not in target_candidates(game, item_controller, spec, source_oid, chosen=targets,
+                                                   event_player=event_player):
                 bad.add(i)
     return frozenset(bad)
 
@@ -341,7 +350,7 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
         specs = t.ability.targets
         active = [True] * len(specs)
         try:
-            targets = choose_targets(game, t.controller, specs, t.source_oid, None, active)
+            targets = choose_targets(game, t.controller, specs, t.source_oid, None, active, event_player=t.event_player)
         except IllegalAction as e:
             # 603.3d: with no legal target the ability is removed from the stack.
             game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
@@ -393,7 +402,7 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
             # 603.4: the intervening-if condition is checked again on resolution
             game.log("its intervening-if condition is no longer true; it does nothing (603.4)")
             return
-        res.illegal = illegal_slots(game, item.controller, a.targets, item.targets, item.source_oid)
+        res.illegal = illegal_slots(game, item.controller, a.targets, item.targets, item.source_oid, item.event_player)
         if a.targets and len(res.illegal) == sum(1 for t in item.targets if t is not None) > 0:
             game.log("all its targets are illegal; it doesn't resolve (608.2b)")
             return

@@ -95,12 +95,16 @@ class GameState:
     attachments: dict[int, list[int]] = field(default_factory=dict)
     # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
     first_damage_dealers: list[int] = field(default_factory=list)
+    # 702.22c-e: the attacking bands announced this combat (a member removed from combat stops being
+    # one, 702.22f: readers keep only the members still attacking).
+    bands: list[tuple[int, ...]] = field(default_factory=list)
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
     prevention: dict[str, int] = field(default_factory=dict)
     # 614.9: redirection effects of resolved spells and abilities, in force until end of turn.
     redirections: list["Redirection"] = field(default_factory=list)
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
-    # turn ends it), from effects lasting "until your next turn".
+    # turn ends it), from effects lasting "until your next turn"; "can't cast spells this turn": (player,
+    # "", -1), ended with the turn (514.2).
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
     extra_turns: list[int] = field(default_factory=list)
@@ -156,7 +160,7 @@ def state_digest(state: GameState) -> str:
         repr(state.log),
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
         repr([(d.controller, d.step, d.remembered, d.event, d.watched) for d in state.delayed]),
-        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers)),
+        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers, state.bands)),
         repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
               state.block_requirements, [p.upkeep_ticks for p in state.players],
               sorted((k, tuple(v)) for k, v in state.attachments.items()),

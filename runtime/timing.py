@@ -21,6 +21,7 @@ def instant_timing(abilities: "tuple[Ability, ...]") -> bool:
 
 
 def cast_banned(game: "Game", player: int, name: str) -> bool:
-    """Whether an effect says ``player`` can't cast spells with this name (101.2: "can't" wins)."""
+    """Whether an effect says ``player`` can't cast spells with this name, or can't cast spells at all
+    (a ban with no name) (101.2: "can't" wins)."""
     bans = game.state.cast_bans
-    return bool(bans) and bool(name) and any(p == player and n == name for p, n, _ in bans)
+    return bool(bans) and any(p == player and (not n or (bool(name) and n == name)) for p, n, _ in bans)

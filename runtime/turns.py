@@ -20,11 +20,11 @@ from .facedown import face_up_ways, turn_face_up
 from .layers import characteristics_of_definition
 from .legality import (Sources, can_activate, can_cast, can_pay, can_play_land, instant_speed, legal_modes,
                        sorcery_timing)
-from .continuous import DoesntUntap, MaxHandSize, MayPlayTopOfLibrary, SkipsExtraTurns, affects_player
+from .continuous import DoesntUntap, MaxHandSize, MayChooseNotToUntap, MayPlayTopOfLibrary, SkipsExtraTurns, affects_player
 from .leaving import concede, turn_not_begun
 from .phasing import untap_step_phasing
 from .library_top import reveal_tops, top_card
-from .decisions import ChooseAction, ChooseCards, Choice, chosen_keys
+from .decisions import ChooseAction, ChooseCards, Choice, YesNo, chosen_keys
 from .errors import IllegalAction
 from .sba import check_state_based_actions
 from .stack import put_triggers_on_stack, resolve_top
@@ -64,7 +64,8 @@ def _in_combat(game: "Game") -> bool:
 def _combat_bookkeeping(game: "Game") -> bool:
     """Whether the end of combat (511.3) would write anything: a creature in combat, or a list it clears."""
     s = game.state
-    return _in_combat(game) or bool(s.blocked or s.damage_order or s.block_requirements or s.first_damage_dealers)
+    return _in_combat(game) or bool(s.blocked or s.damage_order or s.block_requirements or s.first_damage_dealers
+                                    or s.bands)
 LOOP_LIMIT = 1000  # resolutions within one step taken as a mandatory loop (104.4b)  # 502.4, 514.3
 
 
@@ -163,8 +164,16 @@ def turn_based_actions(game: "Game", step: str, resume: "CharacteristicsCache | 
         with game.unchanging():
             untapping = [o for o in game.battlefield()
                          if o.controller == s.active and not game.characteristics(o).has(DoesntUntap)]
+            optional = [o for o in untapping if o.tapped and game.characteristics(o).has(MayChooseNotToUntap)]
+        for o in optional:
+            # 502.3: "you may choose not to untap ..." -- asked before they untap.
+            if not game.ask_valid(YesNo(s.active, f"Untap {game.name_of(o.oid)} during your untap step? (502.3)"),
+                                  lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no"):
+                untapping.remove(o)
+                game.log(f"{game.name_of(o.oid)} stays tapped (502.3)")
         for o in untapping:
             o.tapped = False
+        game.end_while_tapped()  # 611.2b: effects lasting while a permanent that untapped remains tapped
         # "... during its controller's next untap step": that untap step has now happened.
         game.state.continuous = [e for e in game.state.continuous if not (
             e.until == "controller_untap" and game.exists(e.oid) and game.obj(e.oid).controller == s.active)]
@@ -221,6 +230,7 @@ def _cleanup(game: "Game") -> None:
     game.state.delayed = [d for d in game.state.delayed if not d.event]  # 603.7c: "... this turn" ends
     game.expire_continuous("eot")
     game.state.rules = [e for e in game.state.rules if e.until != "eot"]  # 611.2c effects "this turn"
+    game.state.cast_bans = [b for b in game.state.cast_bans if b[2] != -1]  # 101.2 bans "this turn"
 
 
 def end_step_cleanup(game: "Game", step: str) -> None:

@@ -33,6 +33,7 @@ class SentenceIR:
     instead_if: bool = False  # printed "... instead if CONDITION."
     condition_after: bool = False  # printed after the instructions ("... if seven or more cards are ...")
     and_last: bool = False  # the last instruction printed after "and" ("... loses 3 life and you gain 3 life")
+    comma_and: bool = False  # ... after ", and" ("it becomes a Bird Giant, and it loses defender")
 
 
 @dataclass(frozen=True)

@@ -390,6 +390,22 @@ class CastTiming(Condition):
 
 
 @dataclass(frozen=True)
+class BlockedBy(Condition):
+    """509.1g, 603.4: "if at least one other Wall creature is blocking that creature and no non-Wall
+    creatures are blocking that creature" -- the creatures blocking the trigger's event creature."""
+
+    some: FilterIR
+    none: FilterIR
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return (f"if at least one {self.some.words} is blocking that creature and no {self.none.words} "
+                f"are blocking that creature")
+
+    def python(self) -> str:
+        return f"rt.EventCreatureBlockedBy(some={self.some.python()}, none={self.none.python()})"
+
+
+@dataclass(frozen=True)
 class ItIs(Condition):
     """"if it's a creature card": of what the instruction before affected."""
 

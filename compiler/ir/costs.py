@@ -51,6 +51,7 @@ class CostIR:
     put_counters: tuple[str, int] | None = None  # "put a -0/-1 counter on this": (counter kind, how many)
     exile_this: bool = False  # "exile this": the permanent itself, as a cost (118.3)
     tickets: int = 0  # 107.17: {TK} symbols, each a ticket counter removed from the payer
+    energy: int = 0  # 107.14: "Pay {E}{E}", each an energy counter removed from the payer
     exile_face_up: SacrificeIR | None = None  # "exile a face-down permanent you control face up" (708.9)
     reveal_from: bool = False  # the reveal is printed "from your hand" (not "in your hand")
     exile_from_graveyard: SacrificeIR | None = None  # "exile two cards from your graveyard" (118.3)
@@ -70,6 +71,8 @@ class CostIR:
         if self.param:
             return "its " + self.param + " cost"
         parts: list[str] = []
+        if self.energy:
+            parts.append("Pay " + "{E}" * self.energy)  # 107.14: "Pay {E}{E}"
         if self.mana or self.tickets:
             parts.append("".join(self.mana) + "{TK}" * self.tickets)  # 107.17: "{TK}{TK}"
         if self.tap:
@@ -161,6 +164,8 @@ class CostIR:
             fields.append("discard_this=True")
         if self.tickets:
             fields.append(f"player_counters=({lit('ticket')}, {lit(self.tickets)})")
+        elif self.energy:
+            fields.append(f"player_counters=({lit('energy')}, {lit(self.energy)})")  # 107.14
         if self.exile_from_graveyard is not None:
             fields.append(f"exile_from_graveyard={self.exile_from_graveyard.python()}")
         if self.return_to_hand is not None:

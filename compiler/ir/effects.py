@@ -67,12 +67,15 @@ class DealDamage(Effect):
     again: bool = False  # "it also deals 4 damage to ...": the source, dealing damage a second time
     also_amount: Amount | None = None  # "... and 4 damage to that creature's controller": its own amount
     unpreventable: bool = False  # 615.12: "... and the damage can't be prevented" (this damage only)
+    base: bool = False  # "have it deal 2 damage to ...": the source, the verb in its base form after "have" (608.2c)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = self.target.text(ph)
         if self.also is not None:
             more = f"{self.also_amount.text()} damage to " if self.also_amount is not None else ""
             to += f" and {more}{self.also.text(ph)}"
+        if self.base:
+            return f"it deal {self.amount.text()} damage to {to}"
         if self.named:
             subject = ph.this_name()
         if self.again:
@@ -358,10 +361,14 @@ class PlayerCounters(Effect):
     player: Ref
     amount: Amount
     counter: str
+    symbols: bool = False  # 107.14: printed as energy symbols, "you get {E}{E} (two energy counters)"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
-        return f"{who} {'get' if isinstance(self.player, YouRef) else 'gets'} {counters_text(self.amount.value, self.counter)}"
+        verb = 'get' if isinstance(self.player, YouRef) else 'gets'
+        if self.symbols:
+            return f"{who} {verb} {'{E}' * self.amount.value} ({counters_text(self.amount.value, self.counter)})"
+        return f"{who} {verb} {counters_text(self.amount.value, self.counter)}"
 
     def python(self, actions: Actions) -> str:
         return (f"rt.PlayerGetsCounters(player={self.player.python()}, counter={lit(self.counter)}, "
@@ -666,6 +673,19 @@ class CantCastSameName(Effect):
 
 
 @dataclass(frozen=True)
+class CantCastThisTurn(Effect):
+    """101.2: "target player can't cast spells this turn" -- until the turn ends (514.2)."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.player.player_text(ph)} can't cast spells this turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CantCastSpellsThisTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class Pay(Effect):
     """"pay {2}" as an instruction (118.1, 608.2c): usually followed by "if you do"."""
 
@@ -736,6 +756,34 @@ class SkipTurn(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.SkipNextTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class AttacksPlayerIfAble(Effect):
+    """508.1d: "target creature attacks target opponent this turn if able" -- a requirement this turn."""
+
+    target: Ref
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.target.text(ph, True)} attacks {self.player.player_text(ph)} this turn if able"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.AttacksPlayerIfAble(target={self.target.python()}, player={self.player.python()})"
+
+
+@dataclass(frozen=True)
+class DoublePT(Effect):
+    """701.9b: "double its power and toughness until end of turn" -- +X/+Y, X and Y its power and
+    toughness as the instruction is followed."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "double its power and toughness until end of turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.DoublePowerToughness(target={self.target.python()})"
 
 
 @dataclass(frozen=True)
@@ -1096,16 +1144,24 @@ class PutFromHand(Effect):
 
 @dataclass(frozen=True)
 class ExileTop(Effect):
-    """"exile the top card of your library"; with :class:`MayPlay`, impulse draw."""
+    """406.3: "exile the top card of your library" (with :class:`MayPlay`, impulse draw); ``their``:
+    the player exiles them, "that player exiles the top ten cards of their library"."""
 
     player: Ref
+    count: Amount | None = None  # None: the top card
+    their: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        cards = ("card" if self.count is None else count_of(self.count.value, "card").removeprefix("a ")
+                 if isinstance(self.count, Fixed) else f"{self.count.text()} cards")
+        if self.their:
+            return f"{self.player.player_text(ph)} exiles the top {cards} of their library"
         whose = "your" if isinstance(self.player, YouRef) else "target player's"
-        return f"exile the top card of {whose} library"
+        return f"exile the top {cards} of {whose} library"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.ExileTopCard(player={self.player.python()})"
+        count = f", count={self.count.python()}" if self.count is not None else ""
+        return f"rt.ExileTopCard(player={self.player.python()}{count})"
 
 
 @dataclass(frozen=True)
@@ -1341,6 +1397,9 @@ class Sacrifice(Effect):
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        if self.unless is not None and self.unless.exile_from_graveyard is not None:
+            words = self.unless.text()
+            tail = f" unless you {words[:1].lower()}{words[1:]}"  # "unless you exile a card from your graveyard"
         if self.per_counter:
             tail += f" for each {self.per_counter} counter on it"
         return f"sacrifice {self.target.text(ph)}{tail}"
@@ -1491,7 +1550,8 @@ class ApplyContinuous(Effect):
     target: Ref
     parts: tuple[StaticPart, ...]
     # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat" |
-    # "next_turn_controller" / "next_turn_you" (during its controller's / your next turn)
+    # "next_turn_controller" / "next_turn_you" (during its controller's / your next turn) |
+    # "source_tapped" (for as long as the source remains tapped, 611.2b)
     duration: str
     lead: bool = False
     tail: tuple[StaticPart, ...] = ()
@@ -1532,6 +1592,8 @@ class ApplyContinuous(Effect):
             return f"{ref.text(ph, True)} {text} until you lose control of it"
         if self.duration == "combat":
             return f"{ref.text(ph, True)} {text} this combat{tail}"
+        if self.duration == "source_tapped":
+            return f"{ref.text(ph, True)} {text} for as long as {ph.this_name()} remains tapped"
         if self.duration.startswith("next_turn_"):
             whose = "its controller's" if self.duration == "next_turn_controller" else "your"
             return f"{ref.text(ph, True)} {text} during {whose} next turn"

@@ -56,6 +56,9 @@ class SlotRef(Ref):
                 return self.words
             return "it" if subject and not ph.replacing else ph.that(self.index)
         ph.named.add(self.index)
+        if self.words.endswith(" blocked by this"):
+            # 509.1g: "target creature with flying blocked by Whip Vine" -- "this" printed as the card's name.
+            return self.words[:-len("this")] + ph.this_name()
         return self.words
 
     def python(self) -> str:

@@ -107,6 +107,19 @@ class AssignsExcess(FixedPart):
 
 
 @dataclass(frozen=True)
+class FormsBands(FixedPart):
+    """702.22c, 508.1e: may be announced in an attacking band; 702.22h: the band is blocked as one."""
+    WORDS, RUNTIME = "can form attacking bands", "FormsAttackingBands"
+
+
+@dataclass(frozen=True)
+class DividesDamage(FixedPart):
+    """702.22j-k: its controller divides the combat damage of the creatures in combat with it."""
+    WORDS, RUNTIME = ("lets its controller divide the combat damage of creatures blocking it or blocked by it",
+                      "DividesOpposingCombatDamage")
+
+
+@dataclass(frozen=True)
 class AttacksUntapped(FixedPart):
     """702.20b: attacking doesn't cause it to tap."""
     WORDS, RUNTIME = "doesn't tap to attack", "AttacksWithoutTapping"
@@ -263,6 +276,20 @@ class ChosenCreatureType(FixedPart):
 
 
 @dataclass(frozen=True)
+class BecomesTypes(StaticPart):
+    """613.1d (layer 4), 205.1b: "becomes a Bird Giant" -- its creature types become exactly these."""
+
+    subtypes: tuple[str, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        words = " ".join(self.subtypes)
+        return f"becomes {'an' if words[:1] in 'AEIOU' else 'a'} {words}"
+
+    def python(self) -> str:
+        return f"rt.SetCreatureType(subtype={lit(self.subtypes[0])}, also={lit(self.subtypes[1:])})"
+
+
+@dataclass(frozen=True)
 class BecomesAura(StaticPart):
     """613.1d, 613.1f: "becomes an Aura with enchant creature" (303.4a, 702.5a)."""
 
@@ -355,6 +382,22 @@ class CanBlockOnly(StaticPart):
 
     def python(self) -> str:
         return f"rt.CanBlockOnly(filters={filters_python(self.filters)})"
+
+
+@dataclass(frozen=True)
+class CantAttackUnless(StaticPart):
+    """508.1c: "can't attack unless defending player controls an Island" -- a restriction that holds
+    while the player it would attack (506.2) controls no permanent ``filter`` matches."""
+
+    filter: FilterIR
+    RULES: ClassVar[bool] = True
+
+    def text(self, ph: "Phrase | None") -> str:
+        noun = self.filter.words
+        return f"can't attack unless defending player controls {'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
+
+    def python(self) -> str:
+        return f"rt.CantAttackUnlessDefendingControls(filter={self.filter.python()})"
 
 
 @dataclass(frozen=True)
@@ -465,6 +508,31 @@ class CantBeTargetedByOnly(StaticPart):
 class MustBeBlocked(FixedPart):
     """509.1c: "must be blocked this turn if able" -- a requirement that at least one creature blocks it."""
     WORDS, RUNTIME = "must be blocked this turn if able", "MustBeBlocked"
+
+
+@dataclass(frozen=True)
+class MayChooseNotToUntap(StaticPart):
+    """502.3: "you may choose not to untap this during your untap step" -- its controller is asked as
+    the permanents untap.  A sentence of its own."""
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return f"You may choose not to untap {card} during your untap step."
+
+    def python(self) -> str:
+        return "rt.MayChooseNotToUntap()"
+
+
+@dataclass(frozen=True)
+class CantBeBlockedByGreaterPower(StaticPart):
+    """509.1b: "creatures with power greater than this's power can't block it" -- a restriction on each
+    blocker, comparing powers as blockers are declared.  A sentence of its own: its subject is the
+    creatures that can't block."""
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return f"Creatures with power greater than {card}'s power can't block it."
+
+    def python(self) -> str:
+        return "rt.CantBeBlockedByGreaterPower()"
 
 
 @dataclass(frozen=True)

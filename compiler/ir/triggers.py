@@ -7,6 +7,9 @@ from ..pyexpr import lit
 from .base import dataclass, freeze
 from .selectors import FilterIR
 
+if TYPE_CHECKING:
+    from .conditions import Condition
+
 
 @dataclass(frozen=True)
 class TriggerEvent:
@@ -131,6 +134,23 @@ class EventTrigger(Trigger):
         if self.counter:
             extra += f", counter={lit(self.counter)}"
         return f"rt.ObjectEvent(events={lit(self.events)}{extra})"
+
+
+@dataclass(frozen=True)
+class StateTrigger(Trigger):
+    """603.8: a state trigger, "when you control no Islands": it triggers whenever the condition is
+    true, and doesn't trigger again while the ability is waiting or on the stack."""
+
+    condition: "Condition"
+    words: str = ""
+    zone: str = ""
+    from_graveyard: bool = False
+
+    def head(self, card: str) -> str:
+        return "when " + self.condition.text(False, card).removeprefix("if ")
+
+    def python(self) -> str:
+        return f"rt.StateTrigger(condition={self.condition.python()})"
 
 
 freeze(globals())
