@@ -1757,6 +1757,9 @@ class CardLowering:
             if any(len(c) != 1 for c in alts):
                 self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
             return ef.AddMana(choices=tuple(c[0] for c in alts if c))
+        if e.per is not None and cname(e.per) == "PerCounterOn":
+            # 106.3, 122.1: "add {C} for each charge counter on this", counted as it resolves (608.2h)
+            return ef.AddMana(mana=mana, per=am.PerCounters(1, self.counter_kind(e.per.counter), on=str(e.per.on)))
         if e.per is not None:
             # 106.3, 107.3-style count: "add {G} for each creature with defender you control"
             if e.alts:

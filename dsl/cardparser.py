@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '5b7ba597342249bda6da5fe3867eca105035306eb3adfa62419c43f71dba3626'
+GRAMMAR = '6557d797e4dc0cf3fed1f287724c6697b9d6d127261a52a474355e1b55ea4109'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -965,7 +965,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'pertime'),
     ('__asgn_plain', 'plain', '', 'last'),
     ('__asgn_plain', 'plain', '', 'mana'),
-    ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'third'),
     ('__asgn_plain', 'plain', '', 'all'),
     ('__asgn_plain', 'plain', '', 'hand'),
@@ -1096,8 +1095,11 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
     ('__asgn_oneormore', 'oneormore', '', 'choices'),
-    ('__asgn_plain', 'plain', '', 'filter'),
-    ('PerObject', 'common', 'PerObject', ''),
+    ('__asgn_plain', 'plain', '', 'counter'),
+    ('__asgn_plain', 'plain', '', 'on'),
+    ('PerCounterOn', 'common', 'PerCounterOn', ''),
+    ('__asgn_plain', 'plain', '', 'per'),
+    ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_optional', 'optional', '', 'random'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'per'),
@@ -1172,6 +1174,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'onbf'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('PerObject', 'common', 'PerObject', ''),
     ('__asgn_optional', 'optional', '', 'ingy'),
     ('__asgn_optional', 'optional', '', 'acreature'),
     ('__asgn_optional', 'optional', '', 'opponents'),
@@ -53586,20 +53590,10 @@ class CardParser:
                 if v:
                     res8.append(v)
                 while True:
-                    p11 = p7
-                    res12: list[Any] = []
-                    r = self.r_PerObject_0(p11)
+                    r = self.e326_0(p7)
                     if r is None:
                         break
                     q, v = r
-                    p11 = q
-                    if v:
-                        res12.append(v)
-                    if res12:
-                        n = Nt(res12)
-                        n.rule = 943
-                    q = p11
-                    v = n if res12 else None
                     p7 = q
                     if v is not None:
                         res8.append(v)
@@ -53664,7 +53658,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 944
+                    n.rule = 943
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53710,7 +53704,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 945
+                    n.rule = 944
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53797,7 +53791,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 946
+                    n.rule = 945
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53893,11 +53887,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 947
+                    n.rule = 946
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e326_0(p9)
+                r = self.e327_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53931,7 +53925,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e327_0(p1)
+                r = self.e328_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53974,7 +53968,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 947
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54069,7 +54063,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 949
+                    n.rule = 948
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54088,7 +54082,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e328_0(p1)
+                    r = self.e329_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54160,7 +54154,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 950
+                    n.rule = 949
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54203,7 +54197,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e329_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54214,7 +54208,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 951
+                    n.rule = 950
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54237,7 +54231,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e330_0(p3)
+                r = self.e331_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54248,7 +54242,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 951
+                    n.rule = 950
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54342,7 +54336,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 952
+                    n.rule = 951
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54387,7 +54381,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 953
+                    n.rule = 952
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54477,7 +54471,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 954
+        n.rule = 953
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54567,18 +54561,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 955
+                    n.rule = 954
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 955
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 957
+                    n.rule = 956
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54593,7 +54587,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 957
+                    n.rule = 956
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54637,7 +54631,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 958
+            n.rule = 957
         p = p1
         if res2 and n:
             res.append(n)
@@ -54656,7 +54650,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 959
+        n.rule = 958
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -54677,7 +54671,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e331_0(p1)
+                r = self.e332_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54741,14 +54735,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 960
+                    n.rule = 959
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e332_0(p7)
+                    r = self.e333_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -54807,7 +54801,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 961
+        n.rule = 960
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -54828,7 +54822,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54902,7 +54896,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e334_0(p3)
+                r = self.e335_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54950,7 +54944,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e336_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54996,7 +54990,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e336_0(p3)
+                r = self.e337_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55126,7 +55120,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 962
+        n.rule = 961
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -55152,7 +55146,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e337_0(p1)
+            r = self.e338_0(p1)
             if r is None:
                 p = c
                 break
@@ -55160,7 +55154,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e338_0(p1)
+            r = self.e339_0(p1)
             if r is None:
                 p = c
                 break
@@ -55192,7 +55186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 963
+        n.rule = 962
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -55213,7 +55207,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e340_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55245,7 +55239,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
+                r = self.e341_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55377,18 +55371,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 964
+                    n.rule = 963
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 965
+                    n.rule = 964
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 965
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55424,7 +55418,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 967
+                    n.rule = 966
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55444,12 +55438,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 968
+                    n.rule = 967
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 965
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55485,7 +55479,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 969
+                    n.rule = 968
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55505,12 +55499,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 970
+                    n.rule = 969
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 965
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55535,7 +55529,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 971
+        n.rule = 970
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55567,12 +55561,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 972
+                    n.rule = 971
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 973
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55592,12 +55586,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 974
+                    n.rule = 973
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 973
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55659,7 +55653,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 974
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55810,7 +55804,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 975
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -55901,7 +55895,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 976
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55945,7 +55939,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 978
+                    n.rule = 977
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56043,7 +56037,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 979
+                    n.rule = 978
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56321,7 +56315,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e341_0(p)
+            r = self.e342_0(p)
             if r is None:
                 p = c
                 break
@@ -56343,7 +56337,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 980
+                n.rule = 979
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56521,7 +56515,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 980
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56580,7 +56574,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 982
+                    n.rule = 981
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56634,7 +56628,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e342_0(p)
+            r = self.e343_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56660,7 +56654,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 982
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56737,7 +56731,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 984
+                    n.rule = 983
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56782,7 +56776,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 985
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56867,7 +56861,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 986
+        n.rule = 985
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -56904,7 +56898,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e343_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56970,7 +56964,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 986
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56999,7 +56993,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 988
+                    n.rule = 987
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57030,7 +57024,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 989
+                    n.rule = 988
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57053,7 +57047,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 990
+                    n.rule = 989
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57081,7 +57075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 991
+        n.rule = 990
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -57277,7 +57271,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 992
+                    n.rule = 991
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57307,7 +57301,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 993
+                        n.rule = 992
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57335,7 +57329,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 994
+                n.rule = 993
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57365,7 +57359,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 995
+                    n.rule = 994
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57397,7 +57391,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 996
+        n.rule = 995
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -57443,7 +57437,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 997
+        n.rule = 996
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -57477,7 +57471,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 997
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57496,7 +57490,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e344_0(p5)
+                    r = self.e345_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -57531,7 +57525,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e345_0(p9)
+                r = self.e346_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57572,19 +57566,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 999
+                    n.rule = 998
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1000
+                    n.rule = 999
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1001
+                    n.rule = 1000
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57612,7 +57606,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1001
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -57633,7 +57627,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1003
+        n.rule = 1002
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -57667,7 +57661,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1004
+                    n.rule = 1003
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57720,7 +57714,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1005
+                    n.rule = 1004
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -57782,7 +57776,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1006
+                    n.rule = 1005
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -57807,7 +57801,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1007
+                    n.rule = 1006
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -57833,14 +57827,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1008
+            n.rule = 1007
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1009
+        n.rule = 1008
         return p, n
 
     def e239_0(self, p: int) -> Any:
@@ -57903,7 +57897,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1010
+        n.rule = 1009
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -57943,14 +57937,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1011
+            n.rule = 1010
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e346_0(p3)
+            r = self.e347_0(p3)
             if r is None:
                 break
             q, v = r
@@ -57975,7 +57969,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1012
+        n.rule = 1011
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -57985,7 +57979,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e347_0(p)
+            r = self.e348_0(p)
             if r is None:
                 break
             q, v = r
@@ -58016,14 +58010,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1013
+            n.rule = 1012
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e348_0(p3)
+            r = self.e349_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58060,7 +58054,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1014
+        n.rule = 1013
         return p, n
 
     def e241_0(self, p: int) -> Any:
@@ -58081,7 +58075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1015
+        n.rule = 1014
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58109,7 +58103,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1016
+            n.rule = 1015
         p = p1
         if res2 and n:
             res.append(n)
@@ -58124,12 +58118,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1017
+            n.rule = 1016
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e349_0(p)
+            r = self.e350_0(p)
             if r is None:
                 break
             q, v = r
@@ -58140,7 +58134,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1018
+        n.rule = 1017
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58177,7 +58171,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e350_0(p)
+            r = self.e351_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58262,7 +58256,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1019
+        n.rule = 1018
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -58413,7 +58407,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1020
+                    n.rule = 1019
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58472,7 +58466,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1021
+                    n.rule = 1020
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58501,7 +58495,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1022
+        n.rule = 1021
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -58522,7 +58516,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1022
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -58543,7 +58537,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1023
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -58564,7 +58558,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1024
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -58608,7 +58602,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1026
+        n.rule = 1025
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -58737,7 +58731,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e351_0(p1)
+                r = self.e352_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58759,7 +58753,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1027
+                    n.rule = 1026
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58790,7 +58784,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1028
+                    n.rule = 1027
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58849,7 +58843,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e352_0(p)
+            r = self.e353_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58903,7 +58897,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1028
         return p, n
 
     def e256_0(self, p: int) -> Any:
@@ -58924,7 +58918,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e353_0(p1)
+                r = self.e354_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59033,7 +59027,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1030
+        n.rule = 1029
         return p, n
 
     def e258_0(self, p: int) -> Any:
@@ -59054,7 +59048,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1030
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -59102,7 +59096,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1031
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -59231,7 +59225,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1032
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -59265,7 +59259,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1034
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59332,14 +59326,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1035
+                n.rule = 1034
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e354_0(p9)
+                r = self.e355_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -59421,7 +59415,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1036
+        n.rule = 1035
         return p, n
 
     def e266_0(self, p: int) -> Any:
@@ -59465,7 +59459,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1036
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59509,7 +59503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1038
+        n.rule = 1037
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -59548,7 +59542,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1039
+                    n.rule = 1038
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59635,7 +59629,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1040
+                    n.rule = 1039
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59729,7 +59723,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1040
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -59768,7 +59762,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1041
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59841,7 +59835,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1043
+                    n.rule = 1042
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59889,12 +59883,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1044
+                    n.rule = 1043
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1045
+                    n.rule = 1044
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59914,12 +59908,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1046
+                    n.rule = 1045
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1045
+                    n.rule = 1044
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59944,7 +59938,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1046
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -60410,7 +60404,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1047
         return p, n
 
     def e278_0(self, p: int) -> Any:
@@ -60508,7 +60502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1048
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -60601,7 +60595,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1050
+                    n.rule = 1049
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60663,7 +60657,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1050
         return q, n
 
     def e283_0(self, p: int) -> Any:
@@ -60850,7 +60844,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1051
         return p, n
 
     def e287_0(self, p: int) -> Any:
@@ -60876,7 +60870,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e355_0(p1)
+            r = self.e356_0(p1)
             if r is None:
                 p = c
                 break
@@ -60918,7 +60912,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1052
         return p, n
 
     def e289_0(self, p: int) -> Any:
@@ -60962,7 +60956,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1053
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -60983,7 +60977,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
+        n.rule = 1054
         return q, n
 
     def e291_0(self, p: int) -> Any:
@@ -61058,7 +61052,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1055
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61079,7 +61073,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e356_1(p1)
+                r = self.e357_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61095,7 +61089,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61156,7 +61150,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61233,7 +61227,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61297,7 +61291,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61354,7 +61348,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e357_1(p21)
+                r = self.e358_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61398,7 +61392,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61475,7 +61469,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61581,7 +61575,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61652,7 +61646,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e358_1(p41)
+                r = self.e359_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61696,7 +61690,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61927,7 +61921,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e359_1(p)
+            r = self.e360_1(p)
             if r is None:
                 p = c
                 break
@@ -61937,7 +61931,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e360_1(p)
+            r = self.e361_1(p)
             if r is None:
                 p = c
                 break
@@ -61953,7 +61947,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e361_1(p)
+            r = self.e362_1(p)
             if r is None:
                 p = c
                 break
@@ -61963,7 +61957,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e362_1(p)
+            r = self.e363_1(p)
             if r is None:
                 p = c
                 break
@@ -62123,7 +62117,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e363_1(p1)
+            r = self.e364_1(p1)
             if r is None:
                 p = c
                 break
@@ -62143,7 +62137,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e364_1(p)
+            r = self.e365_1(p)
             if r is None:
                 p = c
                 break
@@ -62160,7 +62154,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e365_1(p)
+            r = self.e366_1(p)
             if r is None:
                 p = c
                 break
@@ -62474,7 +62468,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e366_1(p)
+            r = self.e367_1(p)
             if r is None:
                 p = c
                 break
@@ -62503,7 +62497,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e367_1(p1)
+                r = self.e368_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62736,7 +62730,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e368_1(p1)
+                r = self.e369_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63062,7 +63056,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e369_1(p17)
+                r = self.e370_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63179,7 +63173,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e370_1(p25)
+                r = self.e371_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63698,7 +63692,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e371_1(p1)
+                r = self.e372_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63730,7 +63724,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e372_1(p3)
+                r = self.e373_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64156,7 +64150,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1057
         return p, n
 
     def e311_0(self, p: int) -> Any:
@@ -64181,7 +64175,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1058
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64206,7 +64200,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1059
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64239,7 +64233,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1060
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64274,7 +64268,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1061
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64309,7 +64303,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1062
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64344,7 +64338,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1063
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -64377,7 +64371,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1064
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64450,7 +64444,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1065
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -64471,7 +64465,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1067
+        n.rule = 1066
         return q, n
 
     def e321_0(self, p: int) -> Any:
@@ -64503,7 +64497,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1068
+                    n.rule = 1067
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64525,7 +64519,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1069
+                n.rule = 1068
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -64644,14 +64638,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1070
+            n.rule = 1069
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1070
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -64672,7 +64666,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1072
+        n.rule = 1071
         return q, n
 
     def e324_0(self, p: int) -> Any:
@@ -64724,7 +64718,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1072
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -64750,7 +64744,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e373_0(p1)
+            r = self.e374_0(p1)
             if r is None:
                 p = c
                 break
@@ -64764,67 +64758,166 @@ class CardParser:
             res += res2
         return p, res
 
-    def r_PerObject_0(self, p: int) -> Any:
-        # PerObject: Sequence (rule)
+    def e326_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'for', '')
-        q += 3
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'each', '')
-        q += 4
-        p = q
-        res.append(v)
-        p1 = p
-        res2: list[Any] = []
-        r = self.r_ObjectFilter_0(p1)
-        if r is None:
-            return None
-        q, v = r
-        p1 = q
-        if v:
-            res2.append(v)
-        if res2:
-            n = Nt(res2)
-            n.rule = 1074
-        p = p1
-        if res2 and n:
-            res.append(n)
-        while True:
-            r = self.e374_0(p)
-            if r is None:
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F19:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                p5 = p3
+                res6: list[Any] = []
+                r = self.r_CounterKind_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 1073
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counter', '')
+                q += 7
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p3 = q
+                res4.append(v)
+                p7 = p3
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                m = _RX35(text, q) if text[q:q + 1] in _F32 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 1074
+                p3 = p7
+                if res8 and n:
+                    res4.append(n)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1075
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 1076
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1075
-        return p, n
+        if ch in _F19:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                r = self.r_PerObject_0(p9)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 1077
+                q = p9
+                v = n if res10 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64878,7 +64971,7 @@ class CardParser:
                 break
         return None
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64896,10 +64989,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1078
         return q, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64928,7 +65021,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1079
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64951,7 +65044,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1078
+                    n.rule = 1080
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65011,13 +65104,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1079
+                    n.rule = 1081
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1080
+                    n.rule = 1082
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65058,7 +65151,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1081
+                    n.rule = 1083
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65089,20 +65182,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1082
+                    n.rule = 1084
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1080
+                    n.rule = 1082
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65138,7 +65231,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1083
+                    n.rule = 1085
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65197,7 +65290,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1084
+                    n.rule = 1086
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65256,7 +65349,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1085
+                    n.rule = 1087
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65323,7 +65416,7 @@ class CardParser:
                 break
         return None
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65357,7 +65450,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1086
+                    n.rule = 1088
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65385,7 +65478,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1087
+                    n.rule = 1089
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65395,7 +65488,7 @@ class CardParser:
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65413,10 +65506,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1090
         return q, n
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65434,28 +65527,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
-        return q, n
-
-    def e333_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1090
+        n.rule = 1091
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -65476,7 +65548,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
+        n.rule = 1092
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -65490,14 +65562,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1092
+        n.rule = 1093
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -65518,10 +65590,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1094
         return q, n
 
     def e337_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1095
+        return q, n
+
+    def e338_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65575,7 +65668,7 @@ class CardParser:
                 break
         return None
 
-    def e338_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65597,10 +65690,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1096
         return p, n
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65618,10 +65711,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1097
         return q, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65639,10 +65732,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1096
+        n.rule = 1098
         return q, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65660,7 +65753,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1099
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -65693,7 +65786,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1098
+                    n.rule = 1100
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65714,14 +65807,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1098
+                    n.rule = 1100
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65739,10 +65832,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1101
         return q, n
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65760,10 +65853,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1102
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65804,10 +65897,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1103
         return p, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65843,7 +65936,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1102
+                    n.rule = 1104
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65887,7 +65980,7 @@ class CardParser:
                 break
         return None
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65905,10 +65998,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1105
         return q, n
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65926,10 +66019,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1106
         return q, n
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65947,10 +66040,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1107
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66009,7 +66102,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1106
+                    n.rule = 1108
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66105,7 +66198,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1107
+                    n.rule = 1109
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66162,7 +66255,7 @@ class CardParser:
                 break
         return None
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66180,7 +66273,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1110
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66247,18 +66340,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1111
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1110
+                    n.rule = 1112
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66313,18 +66406,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1112
+                    n.rule = 1114
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1113
+                    n.rule = 1115
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66351,18 +66444,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1114
+                    n.rule = 1116
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1115
+                    n.rule = 1117
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66487,18 +66580,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1116
+                    n.rule = 1118
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1117
+                    n.rule = 1119
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66539,18 +66632,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1118
+                    n.rule = 1120
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1119
+                    n.rule = 1121
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66619,18 +66712,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1120
+                    n.rule = 1122
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1121
+                    n.rule = 1123
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66657,18 +66750,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1122
+                    n.rule = 1124
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1123
+                    n.rule = 1125
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66695,7 +66788,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1124
+                    n.rule = 1126
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -66726,12 +66819,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1125
+                    n.rule = 1127
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66772,7 +66865,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1126
+                    n.rule = 1128
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -66811,7 +66904,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1127
+                            n.rule = 1129
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -66829,7 +66922,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1128
+                        n.rule = 1130
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -66838,12 +66931,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1129
+                    n.rule = 1131
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66887,18 +66980,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1130
+                    n.rule = 1132
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1131
+                    n.rule = 1133
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66967,18 +67060,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1132
+                    n.rule = 1134
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1133
+                    n.rule = 1135
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67047,18 +67140,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1134
+                    n.rule = 1136
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1135
+                    n.rule = 1137
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67113,7 +67206,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1136
+                    n.rule = 1138
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67226,12 +67319,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1137
+                    n.rule = 1139
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67281,7 +67374,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1138
+                    n.rule = 1140
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67319,7 +67412,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1139
+                        n.rule = 1141
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67328,12 +67421,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1140
+                    n.rule = 1142
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67397,18 +67490,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1141
+                    n.rule = 1143
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1142
+                    n.rule = 1144
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67519,25 +67612,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1143
+                    n.rule = 1145
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1144
+                    n.rule = 1146
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67591,7 +67684,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67609,10 +67702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1145
+        n.rule = 1147
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67630,10 +67723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1146
+        n.rule = 1148
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67651,10 +67744,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1147
+        n.rule = 1149
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67676,10 +67769,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1148
+        n.rule = 1150
         return p, n
 
-    def e356_1(self, p: int) -> Any:
+    def e357_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68294,7 +68387,7 @@ class CardParser:
                 break
         return None
 
-    def e357_1(self, p: int) -> Any:
+    def e358_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68357,7 +68450,7 @@ class CardParser:
                 break
         return None
 
-    def e358_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68662,7 +68755,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68683,7 +68776,7 @@ class CardParser:
         n.rule = 908
         return q, n
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68704,7 +68797,7 @@ class CardParser:
         n.rule = 909
         return q, n
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68725,7 +68818,7 @@ class CardParser:
         n.rule = 910
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68746,7 +68839,7 @@ class CardParser:
         n.rule = 911
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68781,7 +68874,7 @@ class CardParser:
         n.rule = 912
         return p, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68849,7 +68942,7 @@ class CardParser:
                 break
         return None
 
-    def e365_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68891,7 +68984,7 @@ class CardParser:
                 break
         return None
 
-    def e366_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68970,7 +69063,7 @@ class CardParser:
                 break
         return None
 
-    def e367_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68991,7 +69084,7 @@ class CardParser:
         n.rule = 913
         return q, n
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69061,7 +69154,7 @@ class CardParser:
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69115,7 +69208,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69159,7 +69252,7 @@ class CardParser:
         n.rule = 916
         return p, n
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69180,7 +69273,7 @@ class CardParser:
         n.rule = 917
         return q, n
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69201,7 +69294,7 @@ class CardParser:
         n.rule = 918
         return q, n
 
-    def e373_0(self, p: int) -> Any:
+    def e374_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69223,116 +69316,68 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1149
+        n.rule = 1151
         return p, n
 
-    def e374_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
+    def r_PerObject_0(self, p: int) -> Any:
+        # PerObject: Sequence (rule)
         text = self.text
         sk0 = self.sk0
         v: Any
-        c = p
+        res: list[Any] = []
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F94:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                r = self.e392_0(p1)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p1 = q
-                if v:
-                    res2.append(v)
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p1 = q
-                res2.append(v)
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p1 = q
-                res2.append(v)
-                if res2:
-                    return p1, res2
-                p = p1
-                ch = None  # moved on: no guess about the next alternative
+        if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'for', '')
+        q += 3
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'each', '')
+        q += 4
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_ObjectFilter_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 1152
+        p = p1
+        if res2 and n:
+            res.append(n)
+        while True:
+            r = self.e392_0(p)
+            if r is None:
                 break
-        if ch in _F93:
-            while True:
-                p3 = p
-                res4: list[Any] = []
-                r = self.e393_0(p3)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p3 = q
-                res4.append(v)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p3 = q
-                res4.append(v)
-                if res4:
-                    return p3, res4
-                p = p3
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 1153
+        return p, n
 
     def e375_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
@@ -69352,7 +69397,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1150
+        n.rule = 1154
         return q, n
 
     def e376_0(self, p: int) -> Any:
@@ -69373,7 +69418,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1151
+        n.rule = 1155
         return q, n
 
     def e377_0(self, p: int) -> Any:
@@ -69394,7 +69439,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1156
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -69415,7 +69460,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1157
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -69436,7 +69481,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1158
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69497,7 +69542,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e394_1(p)
+            r = self.e393_1(p)
             if r is None:
                 break
             q, v = r
@@ -69621,7 +69666,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1057
         return p, n
 
     def e383_1(self, p: int) -> Any:
@@ -69646,7 +69691,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1058
         return p, n
 
     def e384_1(self, p: int) -> Any:
@@ -69671,7 +69716,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1059
         return p, n
 
     def e385_1(self, p: int) -> Any:
@@ -69704,7 +69749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1060
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -69739,7 +69784,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1061
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -69774,7 +69819,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1062
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -69809,7 +69854,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1063
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -69842,7 +69887,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1064
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -69915,52 +69960,118 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1065
         return p, n
 
     def e392_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'in', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1155
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F94:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e394_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F93:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e395_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
-    def e393_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1156
-        return q, n
-
-    def e394_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69978,7 +70089,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e395_1(p1)
+                r = self.e396_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70024,7 +70135,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e396_1(p3)
+                r = self.e397_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70068,7 +70179,49 @@ class CardParser:
                 break
         return None
 
-    def e395_1(self, p: int) -> Any:
+    def e394_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1159
+        return q, n
+
+    def e395_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1160
+        return q, n
+
+    def e396_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70089,7 +70242,7 @@ class CardParser:
         n.rule = 747
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70374,6 +70527,7 @@ CLASSES: dict[str, type[Model]] = {
     'PayEffect': _model_class('PayEffect', (('cost', True, '1'),), {'cost': None}, ()),
     'PayLifeCost': _model_class('PayLifeCost', (('amount', True, '1'),), {'amount': None}, ()),
     'PerCount': _model_class('PerCount', (('counter', True, '1'), ('on', True, '1'), ('whose', True, '1'), ('zone', True, '1')), {'counter': None, 'on': '', 'whose': '', 'zone': ''}, ()),
+    'PerCounterOn': _model_class('PerCounterOn', (('counter', True, '1'), ('on', True, '1')), {'counter': None, 'on': ''}, ()),
     'PerObject': _model_class('PerObject', (('filter', True, '1'), ('gy', True, '0..1'), ('bf', True, '0..1')), {'filter': None, 'gy': False, 'bf': False}, ()),
     'PerTime': _model_class('PerTime', (('word', True, '1'),), {'word': None}, ()),
     'PhaseOutEffect': _model_class('PhaseOutEffect', (('target', True, '1'), ('phaseout', True, '1'), ('unless', True, '1')), {'target': None, 'phaseout': '', 'unless': None}, ()),
@@ -70868,38 +71022,39 @@ _C890 = CLASSES['BecomesCreature']
 _C892 = CLASSES['ChosenCreatureType']
 _C894 = CLASSES['BecomesAura']
 _C896 = CLASSES['IsColor']
-_C951 = CLASSES['Duration']
-_C956 = CLASSES['UpToXTargets']
-_C959 = CLASSES['FromGraveyard']
-_C965 = CLASSES['OntoBattlefield']
-_C968 = CLASSES['IntoHand']
-_C970 = CLASSES['IntoGraveyard']
-_C973 = CLASSES['CostValue']
-_C1000 = CLASSES['NextTurnDuration']
-_C1009 = CLASSES['BackRef']
-_C1012 = CLASSES['TargetPlayer']
-_C1014 = CLASSES['TargetObject']
-_C1018 = CLASSES['EachObjects']
-_C1045 = CLASSES['QualityRef']
-_C1071 = CLASSES['PerTime']
-_C1075 = CLASSES['PerObject']
-_C1080 = CLASSES['PowerOf']
-_C1110 = CLASSES['EntersEvent']
-_C1113 = CLASSES['LeavesEvent']
-_C1115 = CLASSES['DiesEvent']
-_C1117 = CLASSES['ToGraveyardEvent']
-_C1119 = CLASSES['AttacksAloneEvent']
-_C1121 = CLASSES['UnblockedEvent']
-_C1123 = CLASSES['AttacksEvent']
-_C1125 = CLASSES['BlocksEvent']
-_C1129 = CLASSES['BlockedEvent']
-_C1131 = CLASSES['PhasesEvent']
-_C1133 = CLASSES['TurnedUpEvent']
-_C1135 = CLASSES['ExiledThisWayEvent']
-_C1137 = CLASSES['TargetedEvent']
-_C1140 = CLASSES['DealsDamageEvent']
-_C1142 = CLASSES['DealtDamageEvent']
-_C1144 = CLASSES['PutIntoGraveyardEvent']
+_C950 = CLASSES['Duration']
+_C955 = CLASSES['UpToXTargets']
+_C958 = CLASSES['FromGraveyard']
+_C964 = CLASSES['OntoBattlefield']
+_C967 = CLASSES['IntoHand']
+_C969 = CLASSES['IntoGraveyard']
+_C972 = CLASSES['CostValue']
+_C999 = CLASSES['NextTurnDuration']
+_C1008 = CLASSES['BackRef']
+_C1011 = CLASSES['TargetPlayer']
+_C1013 = CLASSES['TargetObject']
+_C1017 = CLASSES['EachObjects']
+_C1044 = CLASSES['QualityRef']
+_C1070 = CLASSES['PerTime']
+_C1075 = CLASSES['PerCounterOn']
+_C1082 = CLASSES['PowerOf']
+_C1112 = CLASSES['EntersEvent']
+_C1115 = CLASSES['LeavesEvent']
+_C1117 = CLASSES['DiesEvent']
+_C1119 = CLASSES['ToGraveyardEvent']
+_C1121 = CLASSES['AttacksAloneEvent']
+_C1123 = CLASSES['UnblockedEvent']
+_C1125 = CLASSES['AttacksEvent']
+_C1127 = CLASSES['BlocksEvent']
+_C1131 = CLASSES['BlockedEvent']
+_C1133 = CLASSES['PhasesEvent']
+_C1135 = CLASSES['TurnedUpEvent']
+_C1137 = CLASSES['ExiledThisWayEvent']
+_C1139 = CLASSES['TargetedEvent']
+_C1142 = CLASSES['DealsDamageEvent']
+_C1144 = CLASSES['DealtDamageEvent']
+_C1146 = CLASSES['PutIntoGraveyardEvent']
+_C1153 = CLASSES['PerObject']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -76046,12 +76201,12 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1058:  # nons
+        elif r == 1057:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # colors
+        elif r == 1058:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76059,7 +76214,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # supertypes
+        elif r == 1059:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76067,32 +76222,32 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1061:  # multis
+        elif r == 1060:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # types
+        elif r == 1061:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # subtypes
+        elif r == 1062:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # ortypes
+        elif r == 1063:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # andor
+        elif r == 1064:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # ortypes
+        elif r == 1065:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77336,7 +77491,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1019:  # base
+        elif r == 1018:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
@@ -77428,11 +77583,11 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1020:  # order
+        elif r == 1019:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1021:  # graveyard
+        elif r == 1020:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -77483,7 +77638,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1022:  # controller
+        elif r == 1021:  # controller
             d['controller'] = True
         elif r == 741:  # target
             x = c[0]
@@ -77828,7 +77983,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1023:  # your
+        if r == 1022:  # your
             d['your'] = True
         elif r == 742:  # player
             x = c[0]
@@ -77997,7 +78152,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # thiscreature
+        if r == 1023:  # thiscreature
             d['thiscreature'] = True
         elif r == 745:  # target
             x = c[0]
@@ -78367,7 +78522,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # both
+        if r == 1031:  # both
             d['both'] = True
         elif r == 791:  # which
             x = c[0]
@@ -78679,7 +78834,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1056:  # each
+        elif r == 1055:  # each
             d['each'] = True
         elif r == 903:  # affected
             x = c[0]
@@ -78751,7 +78906,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1057 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1056 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79000,7 +79155,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1067:  # evenly
+        elif r == 1066:  # evenly
             d['evenly'] = True
         elif r == 919:  # upto
             x = c[0]
@@ -79060,11 +79215,11 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1068:  # power
+        elif r == 1067:  # power
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1082(x, inst, lim, made)
             d['power'] = value
-        elif r == 1069:  # amount
+        elif r == 1068:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -79350,7 +79505,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1070(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79384,9 +79539,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # anycolor
+        if r == 1071:  # anycolor
             d['anycolor'] = True
-        elif r == 1073:  # choices
+        elif r == 1072:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79404,15 +79559,21 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1149:  # alts
+        elif r == 1151:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 943:  # per
+        elif r == 1076:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b1075(x, inst, lim, made)
+            d['per'] = value
+        elif r == 1077:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1153(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79452,29 +79613,29 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 944:  # third
+        elif r == 943:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 945:  # all
+        elif r == 944:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 946:  # hand
+        elif r == 945:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 947:  # amount
+        elif r == 946:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1076:  # random
+        elif r == 1078:  # random
             d['random'] = True
-        elif r == 948:  # per
+        elif r == 947:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1070(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79514,25 +79675,25 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 949:  # amount
+        elif r == 948:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1077:  # per
+        elif r == 1079:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1070(x, inst, lim, made)
             d['per'] = value
-        elif r == 1078:  # per
+        elif r == 1080:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1075(x, inst, lim, made)
+            value = _b1153(x, inst, lim, made)
             d['per'] = value
-        elif r == 950:  # equal
+        elif r == 949:  # equal
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1082(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -79577,7 +79738,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b950(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -79654,15 +79815,15 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 952:  # yours
+        elif r == 951:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 953:  # their
+        elif r == 952:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 954:  # exceptions
+        elif r == 953:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -79706,7 +79867,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 600:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 957 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 956 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79715,15 +79876,15 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['source'] = value
-        elif r == 1088:  # hand
+        elif r == 1090:  # hand
             d['hand'] = True
-        elif r == 960:  # battlefield
+        elif r == 959:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1089:  # mine
+        elif r == 1091:  # mine
             d['mine'] = True
         elif r == 602:  # wherex
             x = c[0]
@@ -79770,15 +79931,15 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 961:  # fromgy
+        elif r == 960:  # fromgy
             d['fromgy'] = True
-        elif r == 1090:  # choice
+        elif r == 1092:  # choice
             d['choice'] = True
-        elif r == 1091:  # facedown
+        elif r == 1093:  # facedown
             d['facedown'] = True
-        elif r == 1092:  # mine
+        elif r == 1094:  # mine
             d['mine'] = True
-        elif r == 1093:  # owners
+        elif r == 1095:  # owners
             d['owners'] = True
         elif r == 605:  # amount
             x = c[0]
@@ -79868,7 +80029,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 962:  # upto
+        elif r == 961:  # upto
             d['upto'] = True
         elif r == 612:  # count
             x = c[0]
@@ -79878,24 +80039,24 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1094:  # alts
+        elif r == 1096:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 963:  # reveal
+        elif r == 962:  # reveal
             d['reveal'] = True
-        elif r == 1095:  # thatcard
+        elif r == 1097:  # thatcard
             d['thatcard'] = True
-        elif r == 1096:  # thosecards
+        elif r == 1098:  # thosecards
             d['thosecards'] = True
         elif r == 614:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 965 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 971:  # tapped
+        elif r == 970:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -79940,7 +80101,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['unless'] = value
         elif r == 618:  # per
             x = c[0]
@@ -80023,7 +80184,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 975:  # owners
+        elif r == 974:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80160,7 +80321,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 976:  # faceup
+        elif r == 975:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80261,17 +80422,17 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['source'] = value
-        elif r == 977:  # top
+        elif r == 976:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 978:  # bottom
+        elif r == 977:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 979:  # owners
+        elif r == 978:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80408,7 +80569,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['source'] = value
         elif r == 652:  # amount
             x = c[0]
@@ -80584,9 +80745,9 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 1097:  # all
+        elif r == 1099:  # all
             d['all'] = True
-        elif r == 980:  # amount
+        elif r == 979:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -80637,7 +80798,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['unless'] = value
         elif r == 668:  # per
             x = c[0]
@@ -80877,14 +81038,14 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # step
+        if r == 980:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1098 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1100 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 982:  # endcombat
+        elif r == 981:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -80931,9 +81092,9 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1099:  # you
+        elif r == 1101:  # you
             d['you'] = True
-        elif r == 983:  # target
+        elif r == 982:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80979,11 +81140,11 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 984:  # label
+        elif r == 983:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 985:  # free
+        elif r == 984:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81026,9 +81187,9 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 986:  # newtargets
+        elif r == 985:  # newtargets
             d['newtargets'] = True
-        elif r == 1100:  # thatcopy
+        elif r == 1102:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81062,26 +81223,26 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # thatnoun
+        if r == 986:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 988:  # they
+        elif r == 987:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 989:  # destroyed
+        elif r == 988:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 990:  # target
+        elif r == 989:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 991:  # thisturn
+        elif r == 990:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81130,7 +81291,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81211,34 +81372,34 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b950(x, inst, lim, made)
             d['lead'] = value
-        elif r == 992:  # target
+        elif r == 991:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 993:  # also
+        elif r == 992:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1018(x, inst, lim, made)
+            value = _b1017(x, inst, lim, made)
             d['also'] = value
-        elif r == 994:  # group
+        elif r == 993:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 995:  # orgroup
+        elif r == 994:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 996:  # alsoword
+        elif r == 995:  # alsoword
             d['alsoword'] = True
-        elif r == 997:  # parts
+        elif r == 996:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81252,13 +81413,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 998:  # duration
+        elif r == 997:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b950(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1101:  # tail
+        elif r == 1103:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81272,13 +81433,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1001:  # during
+        elif r == 1000:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1000(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['during'] = value
-        elif r == 1002:  # itsland
+        elif r == 1001:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81312,7 +81473,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1003:  # controller
+        if r == 1002:  # controller
             d['controller'] = True
         elif r == 702:  # owner
             x = c[0]
@@ -81354,19 +81515,19 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1004:  # counter
+        if r == 1003:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1005:  # on
+        elif r == 1004:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1006:  # whose
+        elif r == 1005:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1007:  # zone
+        elif r == 1006:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81442,7 +81603,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1010:  # otherthan
+        elif r == 1009:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81512,7 +81673,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # each
+        if r == 1014:  # each
             d['each'] = True
         elif r == 719:  # count
             x = c[0]
@@ -81662,7 +81823,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1108:  # equipped
+        if r == 1110:  # equipped
             d['equipped'] = True
         elif r == 728:  # enchanted
             x = c[0]
@@ -81952,9 +82113,9 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1025:  # creature
+        elif r == 1024:  # creature
             d['creature'] = True
-        elif r == 1026:  # events
+        elif r == 1025:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -81963,7 +82124,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82088,11 +82249,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1027:  # spell
+        elif r == 1026:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1028:  # this
+        elif r == 1027:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82132,13 +82293,13 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1145:  # equipped
+        elif r == 1147:  # equipped
             d['equipped'] = True
         elif r == 775:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1029:  # events
+        elif r == 1028:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82147,7 +82308,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82188,13 +82349,13 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1146:  # thisor
+        elif r == 1148:  # thisor
             d['thisor'] = True
         elif r == 778:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1030:  # events
+        elif r == 1029:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82203,12 +82364,12 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1031:  # undercontrol
+        elif r == 1030:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82330,7 +82491,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # additional
+        if r == 1032:  # additional
             d['additional'] = True
         elif r == 804:  # power
             x = c[0]
@@ -82340,19 +82501,19 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1034:  # per
+        elif r == 1033:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1035:  # perfilter
+        elif r == 1034:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1147:  # onbf
+        elif r == 1149:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -82458,7 +82619,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # filters
+        if r == 1035:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82574,7 +82735,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # filters
+        if r == 1036:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82618,7 +82779,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # filters
+        if r == 1037:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82662,11 +82823,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # additional
+        if r == 1038:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1040:  # anynumber
+        elif r == 1039:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -82702,7 +82863,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # filters
+        if r == 1040:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82714,11 +82875,11 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1042:  # they
+        elif r == 1041:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1043:  # had
+        elif r == 1042:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -82803,7 +82964,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 824:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1044(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -82837,7 +82998,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # opponents
+        if r == 1046:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83191,7 +83352,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # keywords
+        if r == 1047:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83237,7 +83398,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # keywords
+        if r == 1048:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83397,7 +83558,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # its
+        if r == 1049:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -83547,7 +83708,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 865:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1044(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83583,7 +83744,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 867:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1044(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83619,7 +83780,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 869:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1044(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83653,7 +83814,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # thisturn
+        if r == 1050:  # thisturn
             d['thisturn'] = True
         elif r == 871:  # keyword
             x = c[0]
@@ -83958,7 +84119,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1052:  # colors
+        elif r == 1051:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -83966,7 +84127,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1148:  # colors
+        elif r == 1150:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -83974,12 +84135,12 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1053:  # subtypes
+        elif r == 1052:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1054:  # keywords
+        elif r == 1053:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83993,7 +84154,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1055:  # still
+        elif r == 1054:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84114,7 +84275,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b950(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84130,7 +84291,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C951()
+    inst: Any = _C950()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84138,23 +84299,23 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # eot
+        if r == 1085:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1084:  # next_upkeep
+        elif r == 1086:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1085:  # losecontrol
+        elif r == 1087:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1086:  # thisturn
+        elif r == 1088:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1087:  # thiscombat
+        elif r == 1089:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84166,7 +84327,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84182,7 +84343,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C956()
+    inst: Any = _C955()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84190,7 +84351,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 955:  # filter
+        if r == 954:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84202,7 +84363,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84218,7 +84379,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C959()
+    inst: Any = _C958()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84226,7 +84387,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 958:  # whose
+        if r == 957:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84238,7 +84399,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84254,7 +84415,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C964()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84262,7 +84423,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 964:  # zone
+        if r == 963:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84274,7 +84435,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84290,7 +84451,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C968()
+    inst: Any = _C967()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84298,7 +84459,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 967:  # player
+        if r == 966:  # player
             x = c[0]
             value = _b701(x, inst, lim, made)
             d['player'] = value
@@ -84310,7 +84471,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84326,7 +84487,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C969()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84334,7 +84495,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 969:  # player
+        if r == 968:  # player
             x = c[0]
             value = _b701(x, inst, lim, made)
             d['player'] = value
@@ -84346,7 +84507,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84362,7 +84523,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C973()
+    inst: Any = _C972()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84370,11 +84531,11 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 972:  # cost
+        if r == 971:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 974:  # param
+        elif r == 973:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84389,7 +84550,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84405,7 +84566,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C999()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84413,11 +84574,11 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1102:  # its
+        if r == 1104:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 999:  # nextturn
+        elif r == 998:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84429,7 +84590,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84445,7 +84606,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1009()
+    inst: Any = _C1008()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84453,7 +84614,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # word
+        if r == 1007:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84468,7 +84629,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84484,7 +84645,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1012()
+    inst: Any = _C1011()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84492,11 +84653,11 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1011:  # player
+        if r == 1010:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1103:  # walker
+        elif r == 1105:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84506,7 +84667,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84522,7 +84683,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1013()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84530,13 +84691,13 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1104:  # another
+        if r == 1106:  # another
             d['another'] = True
-        elif r == 1013:  # filter
+        elif r == 1012:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1105:  # ingy
+        elif r == 1107:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84546,7 +84707,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84562,7 +84723,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1018()
+    inst: Any = _C1017()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84570,15 +84731,15 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # quant
+        if r == 1015:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1017:  # filter
+        elif r == 1016:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1106:  # attached
+        elif r == 1108:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -84587,7 +84748,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1107:  # samename
+        elif r == 1109:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -84596,7 +84757,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1150:  # ingy
+        elif r == 1154:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84606,7 +84767,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84622,7 +84783,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1045()
+    inst: Any = _C1044()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84630,11 +84791,11 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # word
+        if r == 1043:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1046:  # param
+        elif r == 1045:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84649,7 +84810,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1070(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84665,7 +84826,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1071()
+    inst: Any = _C1070()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84673,7 +84834,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1070:  # word
+        if r == 1069:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84689,7 +84850,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
+    """An object of rule PerCounterOn (class PerCounterOn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84705,21 +84866,21 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C1075()
-    d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'counter': None, 'on': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # filter
+        if r == 1073:  # counter
             x = c[0]
-            value = _b350(x, inst, lim, made)
-            d['filter'] = value
-        elif r == 1155:  # gy
-            d['gy'] = True
-        elif r == 1156:  # bf
-            d['bf'] = True
+            value = _b143(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 1074:  # on
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['on'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84728,7 +84889,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84744,7 +84905,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1080()
+    inst: Any = _C1082()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84752,19 +84913,19 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # power
+        if r == 1081:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1081:  # power
+        elif r == 1083:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1082:  # target
+        elif r == 1084:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84779,7 +84940,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84795,7 +84956,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1110()
+    inst: Any = _C1112()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84803,7 +84964,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1109:  # enters
+        if r == 1111:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -84815,7 +84976,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84831,7 +84992,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1113()
+    inst: Any = _C1115()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84839,7 +85000,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # leaves
+        if r == 1114:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -84851,7 +85012,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84867,7 +85028,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1115()
+    inst: Any = _C1117()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84875,7 +85036,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # dies
+        if r == 1116:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -84887,7 +85048,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84903,7 +85064,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1119()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84911,7 +85072,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # graveyard
+        if r == 1118:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -84923,7 +85084,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84939,7 +85100,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1119()
+    inst: Any = _C1121()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84947,7 +85108,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # alone
+        if r == 1120:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -84959,7 +85120,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84975,7 +85136,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1121()
+    inst: Any = _C1123()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84983,7 +85144,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # unblocked
+        if r == 1122:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -84995,7 +85156,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85011,7 +85172,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1125()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85019,7 +85180,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # attacks
+        if r == 1124:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85031,7 +85192,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85047,7 +85208,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1127()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85055,11 +85216,11 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # blocks
+        if r == 1126:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1151:  # acreature
+        elif r == 1155:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85069,7 +85230,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85085,7 +85246,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85093,17 +85254,17 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # blocked
+        if r == 1128:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1127:  # article
+        elif r == 1129:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1128:  # filter
+        elif r == 1130:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85117,7 +85278,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85133,7 +85294,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85141,7 +85302,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # direction
+        if r == 1132:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85153,7 +85314,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85169,7 +85330,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85177,7 +85338,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # up
+        if r == 1134:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85189,7 +85350,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85205,7 +85366,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85213,7 +85374,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # way
+        if r == 1136:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85225,7 +85386,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85241,7 +85402,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85249,11 +85410,11 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # targeted
+        if r == 1138:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1152:  # opponents
+        elif r == 1156:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85263,7 +85424,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85279,7 +85440,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85287,13 +85448,13 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # combat
+        if r == 1157:  # combat
             d['combat'] = True
-        elif r == 1138:  # deals
+        elif r == 1140:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1139:  # recipient
+        elif r == 1141:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85307,7 +85468,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85323,7 +85484,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85331,9 +85492,9 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # combat
+        if r == 1158:  # combat
             d['combat'] = True
-        elif r == 1141:  # dealt
+        elif r == 1143:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85345,7 +85506,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85361,7 +85522,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85369,10 +85530,50 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # anywhere
+        if r == 1145:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1153()
+    d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1152:  # filter
+            x = c[0]
+            value = _b350(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 1159:  # gy
+            d['gy'] = True
+        elif r == 1160:  # bf
+            d['bf'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -86326,222 +86527,226 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 940 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 941 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 950 __asgn_plain
-    _b951,  # 951 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 954 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 955 __asgn_plain
-    _b956,  # 956 UpToXTargets
-    _node,  # 957 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 958 __asgn_plain
-    _b959,  # 959 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 961 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 962 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 963 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 OntoBattlefield
-    _node,  # 966 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 967 __asgn_plain
-    _b968,  # 968 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 971 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 972 __asgn_plain
-    _b973,  # 973 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 986 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 991 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 996 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 997 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1003 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1008 __asgn_plain
-    _b1009,  # 1009 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1010 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1011 __asgn_plain
-    _b1012,  # 1012 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1015 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1017 __asgn_plain
-    _b1018,  # 1018 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1019 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1022 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1026 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 949 __asgn_plain
+    _b950,  # 950 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 953 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 954 __asgn_plain
+    _b955,  # 955 UpToXTargets
+    _node,  # 956 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 957 __asgn_plain
+    _b958,  # 958 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 960 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 961 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 962 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 963 __asgn_plain
+    _b964,  # 964 OntoBattlefield
+    _node,  # 965 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 966 __asgn_plain
+    _b967,  # 967 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 968 __asgn_plain
+    _b969,  # 969 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 970 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 971 __asgn_plain
+    _b972,  # 972 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 975 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 985 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 990 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 996 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 998 __asgn_plain
+    _b999,  # 999 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1001 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1002 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1007 __asgn_plain
+    _b1008,  # 1008 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1009 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1010 __asgn_plain
+    _b1011,  # 1011 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1012 __asgn_plain
+    _b1013,  # 1013 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1014 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1016 __asgn_plain
+    _b1017,  # 1017 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1018 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1022 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1025 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1028 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1029 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1030 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1030 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1031 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1035 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1036 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1037 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1038 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1044 __asgn_plain
-    _b1045,  # 1045 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1046 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1040 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1043 __asgn_plain
+    _b1044,  # 1044 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1047 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1048 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1049 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1053 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1056 __asgn_optional
-    _node,  # 1057 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1067 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1069 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1070 __asgn_plain
-    _b1071,  # 1071 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1072 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1074 __asgn_plain
-    _b1075,  # 1075 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1076 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1052 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1053 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1054 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1055 __asgn_optional
+    _node,  # 1056 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1057 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1066 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1067 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1068 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1069 __asgn_plain
+    _b1070,  # 1070 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1071 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1073 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1074 __asgn_plain
+    _b1075,  # 1075 PerCounterOn
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1076 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 PowerOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1078 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1080 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1088 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1090 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1097 __asgn_optional
-    _match_node,  # 1098 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1107 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1109 __asgn_plain
-    _b1110,  # 1110 EntersEvent
-    _node,  # 1111 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1112 __asgn_plain
-    _b1113,  # 1113 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1114 __asgn_plain
-    _b1115,  # 1115 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1118 __asgn_plain
-    _b1119,  # 1119 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1120 __asgn_plain
-    _b1121,  # 1121 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1127 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1138 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1145 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1146 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1147 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1148 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1149 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1150 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1151 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1156 __asgn_optional
+    _b1082,  # 1082 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1090 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1092 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1094 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1095 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1096 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1099 __asgn_optional
+    _match_node,  # 1100 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1103 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1108 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1111 __asgn_plain
+    _b1112,  # 1112 EntersEvent
+    _node,  # 1113 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1114 __asgn_plain
+    _b1115,  # 1115 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1116 __asgn_plain
+    _b1117,  # 1117 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1118 __asgn_plain
+    _b1119,  # 1119 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1120 __asgn_plain
+    _b1121,  # 1121 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1122 __asgn_plain
+    _b1123,  # 1123 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1124 __asgn_plain
+    _b1125,  # 1125 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1126 __asgn_plain
+    _b1127,  # 1127 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1140 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1147 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1148 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1149 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1150 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1151 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1154 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1155 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1160 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 957, 966, 1057, 1111])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 956, 965, 1056, 1113])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87494,33 +87699,33 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 947 __asgn_plain
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
-    None,  # 950 __asgn_plain
-    _b951,  # 951 Duration
+    _b950,  # 950 Duration
+    None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
-    None,  # 953 __asgn_plain
-    None,  # 954 __asgn_oneormore
-    None,  # 955 __asgn_plain
-    _b956,  # 956 UpToXTargets
-    None,  # 957 GraveyardTarget
-    None,  # 958 __asgn_plain
-    _b959,  # 959 FromGraveyard
-    None,  # 960 __asgn_plain
+    None,  # 953 __asgn_oneormore
+    None,  # 954 __asgn_plain
+    _b955,  # 955 UpToXTargets
+    None,  # 956 GraveyardTarget
+    None,  # 957 __asgn_plain
+    _b958,  # 958 FromGraveyard
+    None,  # 959 __asgn_plain
+    None,  # 960 __asgn_optional
     None,  # 961 __asgn_optional
     None,  # 962 __asgn_optional
-    None,  # 963 __asgn_optional
-    None,  # 964 __asgn_plain
-    _b965,  # 965 OntoBattlefield
-    None,  # 966 Destination
-    None,  # 967 __asgn_plain
-    _b968,  # 968 IntoHand
-    None,  # 969 __asgn_plain
-    _b970,  # 970 IntoGraveyard
-    None,  # 971 __asgn_optional
-    None,  # 972 __asgn_plain
-    _b973,  # 973 CostValue
+    None,  # 963 __asgn_plain
+    _b964,  # 964 OntoBattlefield
+    None,  # 965 Destination
+    None,  # 966 __asgn_plain
+    _b967,  # 967 IntoHand
+    None,  # 968 __asgn_plain
+    _b969,  # 969 IntoGraveyard
+    None,  # 970 __asgn_optional
+    None,  # 971 __asgn_plain
+    _b972,  # 972 CostValue
+    None,  # 973 __asgn_plain
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_plain
-    None,  # 976 __asgn_optional
+    None,  # 975 __asgn_optional
+    None,  # 976 __asgn_plain
     None,  # 977 __asgn_plain
     None,  # 978 __asgn_plain
     None,  # 979 __asgn_plain
@@ -87529,79 +87734,79 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 982 __asgn_plain
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
-    None,  # 985 __asgn_plain
-    None,  # 986 __asgn_optional
+    None,  # 985 __asgn_optional
+    None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
-    None,  # 990 __asgn_plain
-    None,  # 991 __asgn_optional
+    None,  # 990 __asgn_optional
+    None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_plain
-    None,  # 996 __asgn_optional
-    None,  # 997 __asgn_oneormore
+    None,  # 995 __asgn_optional
+    None,  # 996 __asgn_oneormore
+    None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_plain
-    _b1000,  # 1000 NextTurnDuration
-    None,  # 1001 __asgn_plain
+    _b999,  # 999 NextTurnDuration
+    None,  # 1000 __asgn_plain
+    None,  # 1001 __asgn_optional
     None,  # 1002 __asgn_optional
-    None,  # 1003 __asgn_optional
+    None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
-    None,  # 1008 __asgn_plain
-    _b1009,  # 1009 BackRef
-    None,  # 1010 __asgn_optional
-    None,  # 1011 __asgn_plain
-    _b1012,  # 1012 TargetPlayer
-    None,  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetObject
-    None,  # 1015 __asgn_optional
+    _b1008,  # 1008 BackRef
+    None,  # 1009 __asgn_optional
+    None,  # 1010 __asgn_plain
+    _b1011,  # 1011 TargetPlayer
+    None,  # 1012 __asgn_plain
+    _b1013,  # 1013 TargetObject
+    None,  # 1014 __asgn_optional
+    None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
-    None,  # 1017 __asgn_plain
-    _b1018,  # 1018 EachObjects
-    None,  # 1019 __asgn_optional
+    _b1017,  # 1017 EachObjects
+    None,  # 1018 __asgn_optional
+    None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_plain
+    None,  # 1021 __asgn_optional
     None,  # 1022 __asgn_optional
     None,  # 1023 __asgn_optional
     None,  # 1024 __asgn_optional
-    None,  # 1025 __asgn_optional
-    None,  # 1026 __asgn_oneormore
+    None,  # 1025 __asgn_oneormore
+    None,  # 1026 __asgn_plain
     None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_plain
+    None,  # 1028 __asgn_oneormore
     None,  # 1029 __asgn_oneormore
-    None,  # 1030 __asgn_oneormore
+    None,  # 1030 __asgn_optional
     None,  # 1031 __asgn_optional
     None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_optional
+    None,  # 1033 __asgn_plain
     None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_plain
+    None,  # 1035 __asgn_oneormore
     None,  # 1036 __asgn_oneormore
     None,  # 1037 __asgn_oneormore
-    None,  # 1038 __asgn_oneormore
+    None,  # 1038 __asgn_plain
     None,  # 1039 __asgn_plain
-    None,  # 1040 __asgn_plain
-    None,  # 1041 __asgn_oneormore
+    None,  # 1040 __asgn_oneormore
+    None,  # 1041 __asgn_plain
     None,  # 1042 __asgn_plain
     None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_plain
-    _b1045,  # 1045 QualityRef
-    None,  # 1046 __asgn_plain
-    None,  # 1047 __asgn_optional
+    _b1044,  # 1044 QualityRef
+    None,  # 1045 __asgn_plain
+    None,  # 1046 __asgn_optional
+    None,  # 1047 __asgn_oneormore
     None,  # 1048 __asgn_oneormore
-    None,  # 1049 __asgn_oneormore
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_optional
-    None,  # 1052 __asgn_oneormore
-    None,  # 1053 __asgn_zeroormore
-    None,  # 1054 __asgn_oneormore
+    None,  # 1049 __asgn_plain
+    None,  # 1050 __asgn_optional
+    None,  # 1051 __asgn_oneormore
+    None,  # 1052 __asgn_zeroormore
+    None,  # 1053 __asgn_oneormore
+    None,  # 1054 __asgn_optional
     None,  # 1055 __asgn_optional
-    None,  # 1056 __asgn_optional
-    None,  # 1057 KeywordCostPart
+    None,  # 1056 KeywordCostPart
+    None,  # 1057 __asgn_oneormore
     None,  # 1058 __asgn_oneormore
     None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_oneormore
@@ -87610,95 +87815,99 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1063 __asgn_oneormore
     None,  # 1064 __asgn_oneormore
     None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_oneormore
-    None,  # 1067 __asgn_optional
+    None,  # 1066 __asgn_optional
+    None,  # 1067 __asgn_plain
     None,  # 1068 __asgn_plain
     None,  # 1069 __asgn_plain
-    None,  # 1070 __asgn_plain
-    _b1071,  # 1071 PerTime
-    None,  # 1072 __asgn_optional
-    None,  # 1073 __asgn_oneormore
+    _b1070,  # 1070 PerTime
+    None,  # 1071 __asgn_optional
+    None,  # 1072 __asgn_oneormore
+    None,  # 1073 __asgn_plain
     None,  # 1074 __asgn_plain
-    _b1075,  # 1075 PerObject
-    None,  # 1076 __asgn_optional
+    _b1075,  # 1075 PerCounterOn
+    None,  # 1076 __asgn_plain
     None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_plain
+    None,  # 1078 __asgn_optional
     None,  # 1079 __asgn_plain
-    _b1080,  # 1080 PowerOf
+    None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_plain
+    _b1082,  # 1082 PowerOf
     None,  # 1083 __asgn_plain
     None,  # 1084 __asgn_plain
     None,  # 1085 __asgn_plain
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_optional
-    None,  # 1089 __asgn_optional
+    None,  # 1088 __asgn_plain
+    None,  # 1089 __asgn_plain
     None,  # 1090 __asgn_optional
     None,  # 1091 __asgn_optional
     None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_optional
-    None,  # 1094 __asgn_oneormore
+    None,  # 1094 __asgn_optional
     None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_optional
+    None,  # 1096 __asgn_oneormore
     None,  # 1097 __asgn_optional
-    None,  # 1098 DelayedStep
+    None,  # 1098 __asgn_optional
     None,  # 1099 __asgn_optional
-    None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
-    None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_optional
+    None,  # 1100 DelayedStep
+    None,  # 1101 __asgn_optional
+    None,  # 1102 __asgn_optional
+    None,  # 1103 __asgn_oneormore
+    None,  # 1104 __asgn_plain
     None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_plain
-    None,  # 1107 __asgn_plain
-    None,  # 1108 __asgn_optional
+    None,  # 1106 __asgn_optional
+    None,  # 1107 __asgn_optional
+    None,  # 1108 __asgn_plain
     None,  # 1109 __asgn_plain
-    _b1110,  # 1110 EntersEvent
-    None,  # 1111 ThisEvent
-    None,  # 1112 __asgn_plain
-    _b1113,  # 1113 LeavesEvent
+    None,  # 1110 __asgn_optional
+    None,  # 1111 __asgn_plain
+    _b1112,  # 1112 EntersEvent
+    None,  # 1113 ThisEvent
     None,  # 1114 __asgn_plain
-    _b1115,  # 1115 DiesEvent
+    _b1115,  # 1115 LeavesEvent
     None,  # 1116 __asgn_plain
-    _b1117,  # 1117 ToGraveyardEvent
+    _b1117,  # 1117 DiesEvent
     None,  # 1118 __asgn_plain
-    _b1119,  # 1119 AttacksAloneEvent
+    _b1119,  # 1119 ToGraveyardEvent
     None,  # 1120 __asgn_plain
-    _b1121,  # 1121 UnblockedEvent
+    _b1121,  # 1121 AttacksAloneEvent
     None,  # 1122 __asgn_plain
-    _b1123,  # 1123 AttacksEvent
+    _b1123,  # 1123 UnblockedEvent
     None,  # 1124 __asgn_plain
-    _b1125,  # 1125 BlocksEvent
+    _b1125,  # 1125 AttacksEvent
     None,  # 1126 __asgn_plain
-    None,  # 1127 __asgn_plain
+    _b1127,  # 1127 BlocksEvent
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 BlockedEvent
+    None,  # 1129 __asgn_plain
     None,  # 1130 __asgn_plain
-    _b1131,  # 1131 PhasesEvent
+    _b1131,  # 1131 BlockedEvent
     None,  # 1132 __asgn_plain
-    _b1133,  # 1133 TurnedUpEvent
+    _b1133,  # 1133 PhasesEvent
     None,  # 1134 __asgn_plain
-    _b1135,  # 1135 ExiledThisWayEvent
+    _b1135,  # 1135 TurnedUpEvent
     None,  # 1136 __asgn_plain
-    _b1137,  # 1137 TargetedEvent
+    _b1137,  # 1137 ExiledThisWayEvent
     None,  # 1138 __asgn_plain
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 DealsDamageEvent
+    _b1139,  # 1139 TargetedEvent
+    None,  # 1140 __asgn_plain
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 DealtDamageEvent
+    _b1142,  # 1142 DealsDamageEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 PutIntoGraveyardEvent
-    None,  # 1145 __asgn_optional
-    None,  # 1146 __asgn_optional
+    _b1144,  # 1144 DealtDamageEvent
+    None,  # 1145 __asgn_plain
+    _b1146,  # 1146 PutIntoGraveyardEvent
     None,  # 1147 __asgn_optional
-    None,  # 1148 __asgn_oneormore
-    None,  # 1149 __asgn_oneormore
-    None,  # 1150 __asgn_optional
-    None,  # 1151 __asgn_optional
-    None,  # 1152 __asgn_optional
-    None,  # 1153 __asgn_optional
+    None,  # 1148 __asgn_optional
+    None,  # 1149 __asgn_optional
+    None,  # 1150 __asgn_oneormore
+    None,  # 1151 __asgn_oneormore
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 PerObject
     None,  # 1154 __asgn_optional
     None,  # 1155 __asgn_optional
     None,  # 1156 __asgn_optional
+    None,  # 1157 __asgn_optional
+    None,  # 1158 __asgn_optional
+    None,  # 1159 __asgn_optional
+    None,  # 1160 __asgn_optional
 ]

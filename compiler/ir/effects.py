@@ -1534,6 +1534,8 @@ class AddMana(Effect):
         if self.choices:
             return f"add {', '.join(self.choices[:-1])}, or {self.choices[-1]}"
         per = f" {self.per.words}" if isinstance(self.per, CountOf) else ""
+        if isinstance(self.per, PerCounters):
+            per = self.per.suffix(ph)
         return f"add {''.join(self.mana)}{per}"
 
     def python(self, actions: Actions) -> str:
