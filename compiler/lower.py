@@ -1088,6 +1088,13 @@ class CardLowering:
         self.last_player = player
         return ef.RevealHand(player, at_random=bool(e.random))
 
+    def effect_LookAtHandEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        if isinstance(player, rf.YouRef):
+            self.ck.error(e, "a player looks at another player's hand: 'look at target opponent's hand'")
+        self.last_player = player
+        return ef.LookAtHand(player)
+
     def effect_ChooseNameEffect(self, e: Any, cond: Condition | None) -> Effect:
         f = _filter(self.ck, e.filter, e)
         if not f.is_card:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '6557d797e4dc0cf3fed1f287724c6697b9d6d127261a52a474355e1b55ea4109'
+GRAMMAR = '28d087daa06bb50654d5cba14cb3d64aab497e3eba14190ed024b5215bb4d20b'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -462,6 +462,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('LookActionEffect', 'common', 'LookActionEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('LookAtTopEffect', 'common', 'LookAtTopEffect', ''),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'hand'),
+    ('LookAtHandEffect', 'common', 'LookAtHandEffect', ''),
     ('__asgn_plain', 'plain', '', 'source'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('ObjectDamageEffect', 'common', 'ObjectDamageEffect', ''),
@@ -27004,13 +27007,41 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F8:
             while True:
                 p147 = p
                 res148: list[Any] = []
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p147 = q
+                res148.append(v)
                 p149 = p147
                 res150: list[Any] = []
-                r = self.r_TargetRef_0(p149)
+                r = self.r_PlayerRef_0(p149)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27031,68 +27062,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith("'s", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
+                v = (q, "'s", '')
                 q += 2
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
                 p147 = q
                 res148.append(v)
                 p151 = p147
@@ -27103,12 +27078,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p151] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'hand', '')
+                q += 4
                 p151 = q
                 res152.append(v)
                 if res152:
@@ -27117,31 +27092,8 @@ class CardParser:
                 p147 = p151
                 if res152 and n:
                     res148.append(n)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p147 = q
-                res148.append(v)
-                r = self.e133_0(p147)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p147 = q
-                if v:
-                    res148.append(v)
                 if res148:
-                    n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
+                    n = Nt(res148)
                     n.rule = 442
                 q = p147
                 v = n if res148 else None
@@ -27150,27 +27102,13 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F70:
             while True:
                 p153 = p
                 res154: list[Any] = []
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
-                q += 4
-                p153 = q
-                res154.append(v)
                 p155 = p153
                 res156: list[Any] = []
-                r = self.r_Amount_0(p155)
+                r = self.r_TargetRef_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27185,24 +27123,113 @@ class CardParser:
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
-                p157 = p153
-                res158: list[Any] = []
-                r = self.r_CounterKind_0(p157)
-                if r is None:
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'deals', '')
+                q += 5
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p153 = q
+                res154.append(v)
+                p157 = p153
+                res158: list[Any] = []
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
                 p157 = q
-                if v:
-                    res158.append(v)
+                res158.append(v)
                 if res158:
                     n = Nt(res158)
                     n.rule = 444
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
-                r = self.e134_0(p153)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p153 = q
+                res154.append(v)
+                r = self.e133_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27211,54 +27238,37 @@ class CardParser:
                 p153 = q
                 if v:
                     res154.append(v)
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p153 = q
-                res154.append(v)
-                p159 = p153
-                res160: list[Any] = []
-                r = self.r_TargetRef_0(p159)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p159 = q
-                if v:
-                    res160.append(v)
-                if res160:
-                    n = Nt(res160)
+                if res154:
+                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
                     n.rule = 445
-                p153 = p159
-                if res160 and n:
-                    res154.append(n)
-                q = sk0[p153]
+                q = p153
+                v = n if res154 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                p159 = p
+                res160: list[Any] = []
+                q = sk0[p159]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p159).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p159] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p153 = q
-                res154.append(v)
-                p161 = p153
+                p159 = q
+                res160.append(v)
+                p161 = p159
                 res162: list[Any] = []
-                r = self.r_TargetRef_0(p161)
+                r = self.r_Amount_0(p161)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27270,80 +27280,50 @@ class CardParser:
                 if res162:
                     n = Nt(res162)
                     n.rule = 446
-                p153 = p161
+                p159 = p161
                 if res162 and n:
-                    res154.append(n)
-                if res154:
-                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 447
-                q = p153
-                v = n if res154 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p163 = p
+                    res160.append(n)
+                p163 = p159
                 res164: list[Any] = []
-                q = sk0[p163]
-                if q < 0:
-                    q = _WS0(text, p163).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p163] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.r_CounterKind_0(p163)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
-                q += 6
+                q, v = r
                 p163 = q
-                res164.append(v)
-                q = sk0[p163]
-                if q < 0:
-                    q = _WS0(text, p163).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p163] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if v:
+                    res164.append(v)
+                if res164:
+                    n = Nt(res164)
+                    n.rule = 447
+                p159 = p163
+                if res164 and n:
+                    res160.append(n)
+                r = self.e134_0(p159)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p163 = q
-                res164.append(v)
-                q = sk0[p163]
+                q, v = r
+                p159 = q
+                if v:
+                    res160.append(v)
+                q = sk0[p159]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p159).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p159] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
-                p163 = q
-                res164.append(v)
-                q = sk0[p163]
-                if q < 0:
-                    q = _WS0(text, p163).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p163] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p163 = q
-                res164.append(v)
-                p165 = p163
+                v = (q, 'from', '')
+                q += 4
+                p159 = q
+                res160.append(v)
+                p165 = p159
                 res166: list[Any] = []
                 r = self.r_TargetRef_0(p165)
                 if r is None:
@@ -27357,50 +27337,45 @@ class CardParser:
                 if res166:
                     n = Nt(res166)
                     n.rule = 448
-                p163 = p165
+                p159 = p165
                 if res166 and n:
-                    res164.append(n)
-                q = sk0[p163]
+                    res160.append(n)
+                q = sk0[p159]
                 if q < 0:
-                    q = _WS0(text, p163).end()
+                    q = _WS0(text, p159).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p163] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p159] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
-                p163 = q
-                res164.append(v)
-                p167 = p163
-                res168: list[Any] = []
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
+                v = (q, 'onto', '')
                 q += 4
+                p159 = q
+                res160.append(v)
+                p167 = p159
+                res168: list[Any] = []
+                r = self.r_TargetRef_0(p167)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p167 = q
-                res168.append(v)
+                if v:
+                    res168.append(v)
                 if res168:
                     n = Nt(res168)
                     n.rule = 449
-                p163 = p167
+                p159 = p167
                 if res168 and n:
-                    res164.append(n)
-                if res164:
-                    n = Nt(res164)
+                    res160.append(n)
+                if res160:
+                    n = Nt(res160 if len(res160) == 1 and type(res160[0]) is not list else flatten(res160))
                     n.rule = 450
-                q = p163
-                v = n if res164 else None
+                q = p159
+                v = n if res160 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27416,12 +27391,54 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p169] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
+                v = (q, 'change', '')
                 q += 6
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
+                if q < 0:
+                    q = _WS0(text, p169).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p169] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
+                if q < 0:
+                    q = _WS0(text, p169).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p169] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
+                if q < 0:
+                    q = _WS0(text, p169).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p169] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p169 = q
                 res170.append(v)
                 p171 = p169
@@ -27447,186 +27464,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p169] = q
-                if not (text.startswith(',', q)):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, ',', '')
-                q += 1
+                v = (q, 'to', '')
+                q += 2
                 p169 = q
                 res170.append(v)
-                q = sk0[p169]
+                p173 = p169
+                res174: list[Any] = []
+                q = sk0[p173]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p173).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'then', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'another', '')
-                q += 7
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                while True:
-                    p173 = p169
-                    res174: list[Any] = []
-                    q = sk0[p173]
-                    if q < 0:
-                        q = _WS0(text, p173).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p173] = q
-                    if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
-                        break
-                    p175 = p173
-                    res176: list[Any] = []
-                    r = self.r_ObjectFilter_0(p175)
-                    if r is None:
-                        break
-                    q, v = r
-                    p175 = q
-                    if v:
-                        res176.append(v)
-                    if res176:
-                        n = Nt(res176)
-                        n.rule = 452
-                    p173 = p175
-                    if res176 and n:
-                        res174.append(n)
-                    p169 = p173
-                    res170 += res174
-                    break
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'for', '')
-                q += 3
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'time', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
+                    sk0[p173] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
+                p173 = q
+                res174.append(v)
+                if res174:
+                    n = Nt(res174)
+                    n.rule = 452
+                p169 = p173
+                if res174 and n:
+                    res170.append(n)
+                if res170:
+                    n = Nt(res170)
+                    n.rule = 453
+                q = p169
+                v = n if res170 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p175 = p
+                res176: list[Any] = []
+                q = sk0[p175]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p175).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p175] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'spell', '')
-                q += 5
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'was', '')
-                q += 3
-                p169 = q
-                res170.append(v)
-                p177 = p169
+                v = (q, 'choose', '')
+                q += 6
+                p175 = q
+                res176.append(v)
+                p177 = p175
                 res178: list[Any] = []
-                r = self.r_ConditionWord_0(p177)
+                r = self.r_TargetRef_0(p177)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27637,108 +27535,196 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 453
-                p169 = p177
-                if res178 and n:
-                    res170.append(n)
-                if res170:
-                    n = Nt(res170)
                     n.rule = 454
-                q = p169
-                v = n if res170 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p179 = p
-                res180: list[Any] = []
-                q = sk0[p179]
+                p175 = p177
+                if res178 and n:
+                    res176.append(n)
+                q = sk0[p175]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p175).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p175] = q
+                if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
-                q += 6
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
+                v = (q, ',', '')
+                q += 1
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p175).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p175] = q
+                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "this's", '')
-                q += 6
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
-                if q < 0:
-                    q = _WS0(text, p179).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p179] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'base', '')
+                v = (q, 'then', '')
                 q += 4
-                p179 = q
-                res180.append(v)
-                p181 = p179
-                res182: list[Any] = []
-                q = sk0[p181]
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
                 if q < 0:
-                    q = _WS0(text, p181).end()
+                    q = _WS0(text, p175).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p181] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
-                if m is None:
+                    sk0[p175] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p181 = q
-                if v:
-                    res182.append(v)
-                if res182:
-                    n = Nt(res182)
-                    n.rule = 455
-                p179 = p181
-                if res182 and n:
-                    res180.append(n)
-                q = sk0[p179]
+                v = (q, 'choose', '')
+                q += 6
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p175).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p175] = q
+                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
-                p179 = q
-                res180.append(v)
-                p183 = p179
+                v = (q, 'another', '')
+                q += 7
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p175 = q
+                res176.append(v)
+                while True:
+                    p179 = p175
+                    res180: list[Any] = []
+                    q = sk0[p179]
+                    if q < 0:
+                        q = _WS0(text, p179).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p179] = q
+                    if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
+                        break
+                    p181 = p179
+                    res182: list[Any] = []
+                    r = self.r_ObjectFilter_0(p181)
+                    if r is None:
+                        break
+                    q, v = r
+                    p181 = q
+                    if v:
+                        res182.append(v)
+                    if res182:
+                        n = Nt(res182)
+                        n.rule = 455
+                    p179 = p181
+                    if res182 and n:
+                        res180.append(n)
+                    p175 = p179
+                    res176 += res180
+                    break
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'time', '')
+                q += 4
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'was', '')
+                q += 3
+                p175 = q
+                res176.append(v)
+                p183 = p175
                 res184: list[Any] = []
-                r = self.r_Amount_0(p183)
+                r = self.r_ConditionWord_0(p183)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27750,20 +27736,20 @@ class CardParser:
                 if res184:
                     n = Nt(res184)
                     n.rule = 456
-                p179 = p183
+                p175 = p183
                 if res184 and n:
-                    res180.append(n)
-                if res180:
-                    n = Nt(res180)
+                    res176.append(n)
+                if res176:
+                    n = Nt(res176)
                     n.rule = 457
-                q = p179
-                v = n if res180 else None
+                q = p175
+                v = n if res176 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F0:
             while True:
                 p185 = p
                 res186: list[Any] = []
@@ -27773,22 +27759,58 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p185] = q
-                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'transform', '')
-                q += 9
+                v = (q, 'change', '')
+                q += 6
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
                 p185 = q
                 res186.append(v)
                 p187 = p185
                 res188: list[Any] = []
-                r = self.r_TargetRef_0(p187)
-                if r is None:
+                q = sk0[p187]
+                if q < 0:
+                    q = _WS0(text, p187).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p187] = q
+                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p187 = q
                 if v:
                     res188.append(v)
@@ -27798,9 +27820,40 @@ class CardParser:
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p185 = q
+                res186.append(v)
+                p189 = p185
+                res190: list[Any] = []
+                r = self.r_Amount_0(p189)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p189 = q
+                if v:
+                    res190.append(v)
+                if res190:
+                    n = Nt(res190)
+                    n.rule = 459
+                p185 = p189
+                if res190 and n:
+                    res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 459
+                    n.rule = 460
                 q = p185
                 v = n if res186 else None
                 if v is not None:
@@ -27808,184 +27861,46 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F10:
             while True:
-                p189 = p
-                res190: list[Any] = []
-                p191 = p189
+                p191 = p
                 res192: list[Any] = []
-                r = self.r_PlayerRef_0(p191)
-                if r is None:
+                q = sk0[p191]
+                if q < 0:
+                    q = _WS0(text, p191).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p191] = q
+                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'transform', '')
+                q += 9
                 p191 = q
-                if v:
-                    res192.append(v)
-                if res192:
-                    n = Nt(res192)
-                    n.rule = 460
-                p189 = p191
-                if res192 and n:
-                    res190.append(n)
-                r = self.e135_0(p189)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p189 = q
-                if v:
-                    res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'all', '')
-                q += 3
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p189 = q
-                res190.append(v)
-                r = self.e136_0(p189)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p189 = q
-                if v:
-                    res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'own', '')
-                q += 3
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p189 = q
-                res190.append(v)
-                p193 = p189
+                res192.append(v)
+                p193 = p191
                 res194: list[Any] = []
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p193)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
+                q, v = r
                 p193 = q
-                res194.append(v)
+                if v:
+                    res194.append(v)
                 if res194:
                     n = Nt(res194)
                     n.rule = 461
-                p189 = p193
+                p191 = p193
                 if res194 and n:
-                    res190.append(n)
-                if res190:
-                    n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
+                    res192.append(n)
+                if res192:
+                    n = Nt(res192)
                     n.rule = 462
-                q = p189
-                v = n if res190 else None
+                q = p191
+                v = n if res192 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28012,7 +27927,7 @@ class CardParser:
                 p195 = p197
                 if res198 and n:
                     res196.append(n)
-                r = self.e137_0(p195)
+                r = self.e135_0(p195)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28027,15 +27942,71 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p195] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'their', '')
+                v = (q, 'to', '')
+                q += 2
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
                 p195 = q
                 res196.append(v)
-                r = self.e138_0(p195)
+                r = self.e136_0(p195)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28044,19 +28015,49 @@ class CardParser:
                 p195 = q
                 if v:
                     res196.append(v)
-                if res196:
-                    n = Nt(res196 if len(res196) == 1 and type(res196[0]) is not list else flatten(res196))
-                    n.rule = 464
-                q = p195
-                v = n if res196 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p199 = p
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p195 = q
+                res196.append(v)
+                p199 = p195
                 res200: list[Any] = []
                 q = sk0[p199]
                 if q < 0:
@@ -28064,144 +28065,96 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p199] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
+                v = (q, 'this', '')
+                q += 4
                 p199 = q
                 res200.append(v)
-                r = self.e139_0(p199)
+                if res200:
+                    n = Nt(res200)
+                    n.rule = 464
+                p195 = p199
+                if res200 and n:
+                    res196.append(n)
+                if res196:
+                    n = Nt(res196 if len(res196) == 1 and type(res196[0]) is not list else flatten(res196))
+                    n.rule = 465
+                q = p195
+                v = n if res196 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p201 = p
+                res202: list[Any] = []
+                p203 = p201
+                res204: list[Any] = []
+                r = self.r_PlayerRef_0(p203)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p199 = q
+                p203 = q
                 if v:
-                    res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    res204.append(v)
+                if res204:
+                    n = Nt(res204)
+                    n.rule = 466
+                p201 = p203
+                if res204 and n:
+                    res202.append(n)
+                r = self.e137_0(p201)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
-                p199 = q
-                res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p199 = q
-                res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p199 = q
-                res200.append(v)
-                q = sk0[p199]
-                if q < 0:
-                    q = _WS0(text, p199).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p199] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p199 = q
-                res200.append(v)
-                p201 = p199
-                res202: list[Any] = []
+                q, v = r
+                p201 = q
+                if v:
+                    res202.append(v)
                 q = sk0[p201]
                 if q < 0:
                     q = _WS0(text, p201).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p201] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'their', '')
+                q += 5
                 p201 = q
                 res202.append(v)
+                r = self.e138_0(p201)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p201 = q
+                if v:
+                    res202.append(v)
                 if res202:
-                    n = Nt(res202)
-                    n.rule = 465
-                p199 = p201
-                if res202 and n:
-                    res200.append(n)
-                if res200:
-                    n = Nt(res200 if len(res200) == 1 and type(res200[0]) is not list else flatten(res200))
-                    n.rule = 466
-                q = p199
-                v = n if res200 else None
+                    n = Nt(res202 if len(res202) == 1 and type(res202[0]) is not list else flatten(res202))
+                    n.rule = 467
+                q = p201
+                v = n if res202 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F27:
             while True:
-                p203 = p
-                res204: list[Any] = []
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p203 = q
-                res204.append(v)
-                p205 = p203
+                p205 = p
                 res206: list[Any] = []
                 q = sk0[p205]
                 if q < 0:
@@ -28209,159 +28162,106 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p205] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'color', '')
+                v = (q, 'exchange', '')
+                q += 8
+                p205 = q
+                res206.append(v)
+                r = self.e139_0(p205)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p205 = q
+                if v:
+                    res206.append(v)
+                q = sk0[p205]
+                if q < 0:
+                    q = _WS0(text, p205).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p205] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
+                if q < 0:
+                    q = _WS0(text, p205).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p205] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
                 q += 5
                 p205 = q
                 res206.append(v)
-                if res206:
-                    n = Nt(res206)
-                    n.rule = 467
-                p203 = p205
-                if res206 and n:
-                    res204.append(n)
-                if res204:
-                    n = Nt(res204)
-                    n.rule = 468
-                q = p203
-                v = n if res204 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F92:
-            while True:
-                p207 = p
-                res208: list[Any] = []
-                while True:
-                    p209 = p207
-                    res210: list[Any] = []
-                    r = self.r_PlayerRef_0(p209)
-                    if r is None:
-                        break
-                    q, v = r
-                    p209 = q
-                    if v:
-                        res210.append(v)
-                    if res210:
-                        n = Nt(res210)
-                        n.rule = 469
-                    q = p209
-                    v = n if res210 else None
-                    p207 = q
-                    if v is not None:
-                        res208.append(v)
-                    break
-                r = self.e140_0(p207)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p207 = q
-                if v:
-                    res208.append(v)
-                while True:
-                    p211 = p207
-                    res212: list[Any] = []
-                    r = self.e141_0(p211)
-                    if r is None:
-                        break
-                    q, v = r
-                    p211 = q
-                    if v:
-                        res212.append(v)
-                    q = sk0[p211]
-                    if q < 0:
-                        q = _WS0(text, p211).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p211] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p211 = q
-                    res212.append(v)
-                    q = sk0[p211]
-                    if q < 0:
-                        q = _WS0(text, p211).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p211] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p211 = q
-                    res212.append(v)
-                    q = sk0[p211]
-                    if q < 0:
-                        q = _WS0(text, p211).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p211] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p211 = q
-                    res212.append(v)
-                    q = sk0[p211]
-                    if q < 0:
-                        q = _WS0(text, p211).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p211] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p211 = q
-                    res212.append(v)
-                    p207 = p211
-                    res208 += res212
-                    break
-                r = self.e142_0(p207)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p207 = q
-                if v:
-                    res208.append(v)
-                p213 = p207
-                res214: list[Any] = []
-                q = sk0[p213]
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p213).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p205] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
+                v = (q, 'with', '')
                 q += 4
-                p213 = q
-                res214.append(v)
-                if res214:
-                    n = Nt(res214)
-                    n.rule = 470
-                p207 = p213
-                if res214 and n:
-                    res208.append(n)
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
+                if q < 0:
+                    q = _WS0(text, p205).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p205] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p205 = q
+                res206.append(v)
+                p207 = p205
+                res208: list[Any] = []
+                q = sk0[p207]
+                if q < 0:
+                    q = _WS0(text, p207).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p207] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p207 = q
+                res208.append(v)
                 if res208:
-                    n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 471
-                q = p207
-                v = n if res208 else None
+                    n = Nt(res208)
+                    n.rule = 468
+                p205 = p207
+                if res208 and n:
+                    res206.append(n)
+                if res206:
+                    n = Nt(res206 if len(res206) == 1 and type(res206[0]) is not list else flatten(res206))
+                    n.rule = 469
+                q = p205
+                v = n if res206 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28369,49 +28269,171 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p215 = p
-                res216: list[Any] = []
-                q = sk0[p215]
+                p209 = p
+                res210: list[Any] = []
+                q = sk0[p209]
                 if q < 0:
-                    q = _WS0(text, p215).end()
+                    q = _WS0(text, p209).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p215] = q
+                    sk0[p209] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p215 = q
-                res216.append(v)
-                r = self.e143_0(p215)
+                p209 = q
+                res210.append(v)
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p209 = q
+                res210.append(v)
+                p211 = p209
+                res212: list[Any] = []
+                q = sk0[p211]
+                if q < 0:
+                    q = _WS0(text, p211).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p211] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p211 = q
+                res212.append(v)
+                if res212:
+                    n = Nt(res212)
+                    n.rule = 470
+                p209 = p211
+                if res212 and n:
+                    res210.append(n)
+                if res210:
+                    n = Nt(res210)
+                    n.rule = 471
+                q = p209
+                v = n if res210 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F92:
+            while True:
+                p213 = p
+                res214: list[Any] = []
+                while True:
+                    p215 = p213
+                    res216: list[Any] = []
+                    r = self.r_PlayerRef_0(p215)
+                    if r is None:
+                        break
+                    q, v = r
+                    p215 = q
+                    if v:
+                        res216.append(v)
+                    if res216:
+                        n = Nt(res216)
+                        n.rule = 472
+                    q = p215
+                    v = n if res216 else None
+                    p213 = q
+                    if v is not None:
+                        res214.append(v)
+                    break
+                r = self.e140_0(p213)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p215 = q
+                p213 = q
                 if v:
-                    res216.append(v)
-                p217 = p215
-                res218: list[Any] = []
-                r = self.r_ObjectFilter_0(p217)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p217 = q
-                if v:
+                    res214.append(v)
+                while True:
+                    p217 = p213
+                    res218: list[Any] = []
+                    r = self.e141_0(p217)
+                    if r is None:
+                        break
+                    q, v = r
+                    p217 = q
+                    if v:
+                        res218.append(v)
+                    q = sk0[p217]
+                    if q < 0:
+                        q = _WS0(text, p217).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p217] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p217 = q
                     res218.append(v)
-                if res218:
-                    n = Nt(res218)
-                    n.rule = 472
-                p215 = p217
-                if res218 and n:
-                    res216.append(n)
-                p219 = p215
+                    q = sk0[p217]
+                    if q < 0:
+                        q = _WS0(text, p217).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p217] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p217 = q
+                    res218.append(v)
+                    q = sk0[p217]
+                    if q < 0:
+                        q = _WS0(text, p217).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p217] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p217 = q
+                    res218.append(v)
+                    q = sk0[p217]
+                    if q < 0:
+                        q = _WS0(text, p217).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p217] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p217 = q
+                    res218.append(v)
+                    p213 = p217
+                    res214 += res218
+                    break
+                r = self.e142_0(p213)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p213 = q
+                if v:
+                    res214.append(v)
+                p219 = p213
                 res220: list[Any] = []
                 q = sk0[p219]
                 if q < 0:
@@ -28419,31 +28441,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p219] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'name', '')
+                v = (q, 'hand', '')
                 q += 4
                 p219 = q
                 res220.append(v)
                 if res220:
                     n = Nt(res220)
                     n.rule = 473
-                p215 = p219
+                p213 = p219
                 if res220 and n:
-                    res216.append(n)
-                if res216:
-                    n = Nt(res216 if len(res216) == 1 and type(res216[0]) is not list else flatten(res216))
+                    res214.append(n)
+                if res214:
+                    n = Nt(res214 if len(res214) == 1 and type(res214[0]) is not list else flatten(res214))
                     n.rule = 474
-                q = p215
-                v = n if res216 else None
+                q = p213
+                v = n if res214 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F0:
             while True:
                 p221 = p
                 res222: list[Any] = []
@@ -28453,15 +28475,15 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p221] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                v = (q, 'choose', '')
+                q += 6
                 p221 = q
                 res222.append(v)
-                r = self.e144_0(p221)
+                r = self.e143_0(p221)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28470,55 +28492,24 @@ class CardParser:
                 p221 = q
                 if v:
                     res222.append(v)
-                q = sk0[p221]
-                if q < 0:
-                    q = _WS0(text, p221).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p221] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p221 = q
-                res222.append(v)
                 p223 = p221
                 res224: list[Any] = []
-                q = sk0[p223]
-                if q < 0:
-                    q = _WS0(text, p223).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p223] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_ObjectFilter_0(p223)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
-                q += 4
+                q, v = r
                 p223 = q
-                res224.append(v)
+                if v:
+                    res224.append(v)
                 if res224:
                     n = Nt(res224)
                     n.rule = 475
                 p221 = p223
                 if res224 and n:
                     res222.append(n)
-                if res222:
-                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 476
-                q = p221
-                v = n if res222 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                p225 = p
+                p225 = p221
                 res226: list[Any] = []
                 q = sk0[p225]
                 if q < 0:
@@ -28526,17 +28517,49 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p225] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
+                v = (q, 'name', '')
                 q += 4
                 p225 = q
                 res226.append(v)
-                p227 = p225
+                if res226:
+                    n = Nt(res226)
+                    n.rule = 476
+                p221 = p225
+                if res226 and n:
+                    res222.append(n)
+                if res222:
+                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
+                    n.rule = 477
+                q = p221
+                v = n if res222 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p227 = p
                 res228: list[Any] = []
-                r = self.r_Effect_0(p227)
+                q = sk0[p227]
+                if q < 0:
+                    q = _WS0(text, p227).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p227] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p227 = q
+                res228.append(v)
+                r = self.e144_0(p227)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28545,25 +28568,21 @@ class CardParser:
                 p227 = q
                 if v:
                     res228.append(v)
-                if res228:
-                    n = Nt(res228)
-                    n.rule = 477
-                p225 = p227
-                if res228 and n:
-                    res226.append(n)
-                if res226:
-                    n = Nt(res226)
-                    n.rule = 478
-                q = p225
-                v = n if res226 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p229 = p
+                q = sk0[p227]
+                if q < 0:
+                    q = _WS0(text, p227).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p227] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p227 = q
+                res228.append(v)
+                p229 = p227
                 res230: list[Any] = []
                 q = sk0[p229]
                 if q < 0:
@@ -28571,76 +28590,51 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p229] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
+                v = (q, 'down', '')
+                q += 4
                 p229 = q
                 res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p229 = q
-                res230.append(v)
-                p231 = p229
-                res232: list[Any] = []
-                r = self.r_TargetRef_0(p231)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p231 = q
-                if v:
-                    res232.append(v)
-                if res232:
-                    n = Nt(res232)
+                if res230:
+                    n = Nt(res230)
+                    n.rule = 478
+                p227 = p229
+                if res230 and n:
+                    res228.append(n)
+                if res228:
+                    n = Nt(res228 if len(res228) == 1 and type(res228[0]) is not list else flatten(res228))
                     n.rule = 479
-                p229 = p231
-                if res232 and n:
-                    res230.append(n)
-                q = sk0[p229]
+                q = p227
+                v = n if res228 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                p231 = p
+                res232: list[Any] = []
+                q = sk0[p231]
                 if q < 0:
-                    q = _WS0(text, p229).end()
+                    q = _WS0(text, p231).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p231] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'and', '')
-                q += 3
-                p229 = q
-                res230.append(v)
-                p233 = p229
+                v = (q, 'have', '')
+                q += 4
+                p231 = q
+                res232.append(v)
+                p233 = p231
                 res234: list[Any] = []
-                r = self.r_TargetRef_0(p233)
+                r = self.r_Effect_0(p233)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28652,20 +28646,20 @@ class CardParser:
                 if res234:
                     n = Nt(res234)
                     n.rule = 480
-                p229 = p233
+                p231 = p233
                 if res234 and n:
-                    res230.append(n)
-                if res230:
-                    n = Nt(res230)
+                    res232.append(n)
+                if res232:
+                    n = Nt(res232)
                     n.rule = 481
-                q = p229
-                v = n if res230 else None
+                q = p231
+                v = n if res232 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F27:
             while True:
                 p235 = p
                 res236: list[Any] = []
@@ -28675,12 +28669,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p235] = q
-                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'flip', '')
-                q += 4
+                v = (q, 'exchange', '')
+                q += 8
                 p235 = q
                 res236.append(v)
                 q = sk0[p235]
@@ -28689,41 +28683,145 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p235] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                v = (q, 'control', '')
+                q += 7
+                p235 = q
+                res236.append(v)
+                q = sk0[p235]
+                if q < 0:
+                    q = _WS0(text, p235).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p235] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p235 = q
                 res236.append(v)
                 p237 = p235
                 res238: list[Any] = []
-                q = sk0[p237]
-                if q < 0:
-                    q = _WS0(text, p237).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p237] = q
-                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p237)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'coin', '')
-                q += 4
+                q, v = r
                 p237 = q
-                res238.append(v)
+                if v:
+                    res238.append(v)
                 if res238:
                     n = Nt(res238)
                     n.rule = 482
                 p235 = p237
                 if res238 and n:
                     res236.append(n)
+                q = sk0[p235]
+                if q < 0:
+                    q = _WS0(text, p235).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p235] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p235 = q
+                res236.append(v)
+                p239 = p235
+                res240: list[Any] = []
+                r = self.r_TargetRef_0(p239)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p239 = q
+                if v:
+                    res240.append(v)
+                if res240:
+                    n = Nt(res240)
+                    n.rule = 483
+                p235 = p239
+                if res240 and n:
+                    res236.append(n)
                 if res236:
                     n = Nt(res236)
-                    n.rule = 483
+                    n.rule = 484
                 q = p235
                 v = n if res236 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p241 = p
+                res242: list[Any] = []
+                q = sk0[p241]
+                if q < 0:
+                    q = _WS0(text, p241).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p241] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                p241 = q
+                res242.append(v)
+                q = sk0[p241]
+                if q < 0:
+                    q = _WS0(text, p241).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p241] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p241 = q
+                res242.append(v)
+                p243 = p241
+                res244: list[Any] = []
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'coin', '')
+                q += 4
+                p243 = q
+                res244.append(v)
+                if res244:
+                    n = Nt(res244)
+                    n.rule = 485
+                p241 = p243
+                if res244 and n:
+                    res242.append(n)
+                if res242:
+                    n = Nt(res242)
+                    n.rule = 486
+                q = p241
+                v = n if res242 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28749,7 +28847,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 484
+        n.rule = 487
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -28770,7 +28868,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 485
+        n.rule = 488
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -28805,7 +28903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -28838,7 +28936,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28859,7 +28957,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28880,7 +28978,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28901,7 +28999,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28938,7 +29036,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28959,7 +29057,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28980,7 +29078,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29001,7 +29099,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29022,7 +29120,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29043,7 +29141,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29064,7 +29162,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29085,7 +29183,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29122,7 +29220,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29143,7 +29241,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29164,7 +29262,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29185,7 +29283,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29206,7 +29304,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29227,7 +29325,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29274,7 +29372,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 490
+                n.rule = 493
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29290,7 +29388,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 491
+                n.rule = 494
             q = p1
             v = n if res2 else None
             p = q
@@ -29301,7 +29399,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 495
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29335,7 +29433,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 493
+                n.rule = 496
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29490,7 +29588,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 494
+                n.rule = 497
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29520,7 +29618,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 495
+            n.rule = 498
         p = p5
         if res6 and n:
             res.append(n)
@@ -29562,7 +29660,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 496
+                n.rule = 499
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29592,7 +29690,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 497
+            n.rule = 500
         p = p11
         if res12 and n:
             res.append(n)
@@ -29606,7 +29704,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 501
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -29747,7 +29845,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 499
+                n.rule = 502
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29796,7 +29894,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 500
+            n.rule = 503
         p = p9
         if res10 and n:
             res.append(n)
@@ -29859,7 +29957,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30016,14 +30114,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 506
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30044,7 +30142,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 504
+        n.rule = 507
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30081,7 +30179,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 505
+                    n.rule = 508
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30111,7 +30209,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 509
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30136,7 +30234,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 507
+                    n.rule = 510
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30188,7 +30286,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 508
+        n.rule = 511
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30233,13 +30331,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 509
+                n.rule = 512
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 510
+                n.rule = 513
             q = p1
             v = n if res2 else None
             p = q
@@ -30250,7 +30348,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30365,7 +30463,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 512
+                    n.rule = 515
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30460,14 +30558,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 517
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30548,7 +30646,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30563,7 +30661,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30578,7 +30676,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30603,7 +30701,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 516
+        n.rule = 519
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30624,7 +30722,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 517
+        n.rule = 520
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -30677,7 +30775,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 518
+                n.rule = 521
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30718,13 +30816,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 519
+                n.rule = 522
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 520
+                n.rule = 523
             q = p1
             v = n if res2 else None
             p = q
@@ -30735,7 +30833,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 521
+        n.rule = 524
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -30833,7 +30931,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 522
+        n.rule = 525
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -30854,7 +30952,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 526
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -30875,7 +30973,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 527
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -30931,7 +31029,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
@@ -31005,7 +31103,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 529
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31061,7 +31159,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 530
         p = p1
         if res2 and n:
             res.append(n)
@@ -31188,7 +31286,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 528
+        n.rule = 531
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31261,14 +31359,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 532
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 533
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31420,7 +31518,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 531
+        n.rule = 534
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31479,7 +31577,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 532
+                n.rule = 535
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31562,7 +31660,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 533
+                n.rule = 536
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31572,7 +31670,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 537
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31604,7 +31702,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 535
+                    n.rule = 538
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31658,13 +31756,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 539
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 537
+                    n.rule = 540
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31701,7 +31799,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 538
+                    n.rule = 541
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -31748,13 +31846,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 542
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 540
+                    n.rule = 543
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -31793,13 +31891,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 541
+                    n.rule = 544
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 542
+                    n.rule = 545
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32177,7 +32275,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 546
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32212,7 +32310,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 547
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32247,7 +32345,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 548
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32282,7 +32380,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32836,7 +32934,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -32965,7 +33063,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33108,7 +33206,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33156,7 +33254,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33181,7 +33279,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 554
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33220,7 +33318,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33269,7 +33367,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33323,7 +33421,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 557
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33409,7 +33507,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 558
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33456,7 +33554,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33476,7 +33574,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33503,7 +33601,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33537,7 +33635,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33564,7 +33662,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33584,7 +33682,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 560
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33611,7 +33709,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33645,7 +33743,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -33672,7 +33770,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 564
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33706,7 +33804,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 560
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -33733,7 +33831,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33767,7 +33865,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 560
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -33794,7 +33892,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -33814,7 +33912,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 560
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -33862,7 +33960,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 567
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34052,7 +34150,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34113,7 +34211,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34214,7 +34312,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 570
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34362,7 +34460,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34479,7 +34577,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 569
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34518,7 +34616,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 570
+            n.rule = 573
         p = p1
         if res2 and n:
             res.append(n)
@@ -34575,7 +34673,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 571
+        n.rule = 574
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34655,7 +34753,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34688,7 +34786,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 573
+                n.rule = 576
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34698,7 +34796,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 574
+        n.rule = 577
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34730,14 +34828,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 575
+            n.rule = 578
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 576
+        n.rule = 579
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34756,7 +34854,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 577
+                n.rule = 580
             q = p1
             v = n if res2 else None
             p = q
@@ -34781,7 +34879,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 578
+            n.rule = 581
         p = p3
         if res4 and n:
             res.append(n)
@@ -34804,7 +34902,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 579
+                n.rule = 582
             q = p5
             v = n if res6 else None
             p = q
@@ -34814,7 +34912,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 583
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -34845,7 +34943,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 584
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -34888,7 +34986,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 585
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34918,7 +35016,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 583
+            n.rule = 586
         p = p5
         if res6 and n:
             res.append(n)
@@ -34957,7 +35055,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 584
+            n.rule = 587
         p = p7
         if res8 and n:
             res.append(n)
@@ -34992,7 +35090,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 585
+            n.rule = 588
         p = p9
         if res10 and n:
             res.append(n)
@@ -35083,7 +35181,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 586
+                n.rule = 589
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35102,7 +35200,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 590
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35133,7 +35231,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 588
+        n.rule = 591
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35152,7 +35250,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 589
+                n.rule = 592
             q = p1
             v = n if res2 else None
             p = q
@@ -35185,7 +35283,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 593
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35204,7 +35302,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 591
+                n.rule = 594
             q = p1
             v = n if res2 else None
             p = q
@@ -35228,7 +35326,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 595
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35284,7 +35382,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 593
+            n.rule = 596
         p = p1
         if res2 and n:
             res.append(n)
@@ -35300,7 +35398,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 594
+                n.rule = 597
             q = p3
             v = n if res4 else None
             p = q
@@ -35310,7 +35408,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 595
+        n.rule = 598
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35443,14 +35541,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 596
+            n.rule = 599
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 597
+        n.rule = 600
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35482,7 +35580,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 598
+            n.rule = 601
         p = p1
         if res2 and n:
             res.append(n)
@@ -35545,7 +35643,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 602
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35577,7 +35675,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 600
+            n.rule = 603
         p = p1
         if res2 and n:
             res.append(n)
@@ -35593,7 +35691,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 601
+                n.rule = 604
             q = p3
             v = n if res4 else None
             p = q
@@ -35681,7 +35779,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 602
+                n.rule = 605
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35691,7 +35789,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 606
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35723,7 +35821,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 604
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -35844,7 +35942,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 605
+                n.rule = 608
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35859,7 +35957,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 606
+                n.rule = 609
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -35900,7 +35998,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 607
+        n.rule = 610
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -35944,7 +36042,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 608
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
@@ -36036,14 +36134,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 609
+            n.rule = 612
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 613
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36075,7 +36173,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 614
         p = p1
         if res2 and n:
             res.append(n)
@@ -36139,7 +36237,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 612
+            n.rule = 615
         p = p5
         if res6 and n:
             res.append(n)
@@ -36154,7 +36252,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 613
+            n.rule = 616
         p = p7
         if res8 and n:
             res.append(n)
@@ -36244,7 +36342,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 614
+            n.rule = 617
         p = p11
         if res12 and n:
             res.append(n)
@@ -36260,7 +36358,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 615
+        n.rule = 618
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36292,7 +36390,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 616
+            n.rule = 619
         p = p1
         if res2 and n:
             res.append(n)
@@ -36358,7 +36456,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 617
+                n.rule = 620
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36381,7 +36479,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 618
+                    n.rule = 621
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36454,7 +36552,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 619
+        n.rule = 622
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36486,7 +36584,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 620
+            n.rule = 623
         p = p1
         if res2 and n:
             res.append(n)
@@ -36505,7 +36603,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 621
+        n.rule = 624
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36537,7 +36635,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 622
+            n.rule = 625
         p = p1
         if res2 and n:
             res.append(n)
@@ -36576,14 +36674,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 623
+            n.rule = 626
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 624
+        n.rule = 627
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36640,7 +36738,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 625
+                n.rule = 628
             q = p1
             v = n if res2 else None
             p = q
@@ -36677,7 +36775,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 626
+            n.rule = 629
         p = p3
         if res4 and n:
             res.append(n)
@@ -36716,7 +36814,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 627
+            n.rule = 630
         p = p5
         if res6 and n:
             res.append(n)
@@ -36735,7 +36833,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 628
+        n.rule = 631
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36784,7 +36882,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 632
         p = p1
         if res2 and n:
             res.append(n)
@@ -36811,14 +36909,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 630
+            n.rule = 633
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 634
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -36857,7 +36955,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 635
         p = p1
         if res2 and n:
             res.append(n)
@@ -36937,7 +37035,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 636
         p = p3
         if res4 and n:
             res.append(n)
@@ -36969,7 +37067,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 634
+        n.rule = 637
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37001,7 +37099,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37016,7 +37114,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 639
         p = p3
         if res4 and n:
             res.append(n)
@@ -37050,14 +37148,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 637
+            n.rule = 640
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 638
+        n.rule = 641
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37089,7 +37187,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37119,7 +37217,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 640
+                n.rule = 643
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37138,7 +37236,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 641
+                n.rule = 644
             q = p7
             v = n if res8 else None
             p = q
@@ -37186,7 +37284,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 642
+        n.rule = 645
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37218,7 +37316,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37256,7 +37354,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 647
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37300,7 +37398,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 648
         p = p1
         if res2 and n:
             res.append(n)
@@ -37335,7 +37433,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 649
         p = p3
         if res4 and n:
             res.append(n)
@@ -37482,7 +37580,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 650
         p = p5
         if res6 and n:
             res.append(n)
@@ -37514,14 +37612,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 648
+            n.rule = 651
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 649
+        n.rule = 652
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37553,7 +37651,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 653
         p = p1
         if res2 and n:
             res.append(n)
@@ -37569,7 +37667,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 651
+                n.rule = 654
             q = p3
             v = n if res4 else None
             p = q
@@ -37602,7 +37700,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 652
+                n.rule = 655
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37617,7 +37715,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 653
+                n.rule = 656
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -37681,7 +37779,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 654
+                n.rule = 657
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37691,7 +37789,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 655
+        n.rule = 658
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37723,7 +37821,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 659
         p = p1
         if res2 and n:
             res.append(n)
@@ -37774,14 +37872,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 657
+            n.rule = 660
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 661
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -37861,7 +37959,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -37880,7 +37978,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 663
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -37912,14 +38010,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 665
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -37938,7 +38036,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 663
+                n.rule = 666
             q = p1
             v = n if res2 else None
             p = q
@@ -37970,14 +38068,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 664
+            n.rule = 667
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 668
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38009,7 +38107,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
@@ -38063,7 +38161,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 667
+                n.rule = 670
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38105,7 +38203,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 671
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38154,7 +38252,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 672
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38186,14 +38284,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38249,14 +38347,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 676
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38288,14 +38386,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 678
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38356,14 +38454,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 680
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38395,7 +38493,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
@@ -38410,7 +38508,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 679
+            n.rule = 682
         p = p3
         if res4 and n:
             res.append(n)
@@ -38444,14 +38542,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 680
+            n.rule = 683
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 681
+        n.rule = 684
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38490,14 +38588,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 683
+        n.rule = 686
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38553,7 +38651,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38663,7 +38761,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 685
+        n.rule = 688
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38695,7 +38793,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
@@ -38709,7 +38807,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 687
+        n.rule = 690
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38741,7 +38839,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -38852,7 +38950,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 692
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -38932,7 +39030,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 693
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -38952,7 +39050,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
@@ -38979,7 +39077,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 695
         p = p3
         if res4 and n:
             res.append(n)
@@ -39033,7 +39131,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 693
+                n.rule = 696
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39043,7 +39141,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 697
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39063,7 +39161,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -39157,14 +39255,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 696
+            n.rule = 699
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 700
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39187,7 +39285,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 698
+                n.rule = 701
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39302,7 +39400,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 702
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39392,7 +39490,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 700
+        n.rule = 703
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39494,7 +39592,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 704
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39522,12 +39620,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 705
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39555,12 +39653,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 703
+                    n.rule = 706
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39664,7 +39762,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 707
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -39967,7 +40065,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39988,7 +40086,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40009,7 +40107,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40030,7 +40128,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40053,7 +40151,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40076,7 +40174,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40101,7 +40199,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 709
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40153,7 +40251,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 710
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40196,7 +40294,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 711
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40282,7 +40380,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 712
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40384,19 +40482,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 713
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 714
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 715
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40671,7 +40769,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 716
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -40822,7 +40920,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 717
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40852,7 +40950,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 714
+                    n.rule = 717
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -40930,7 +41028,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 715
+                    n.rule = 718
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40973,12 +41071,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41005,7 +41103,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 717
+                    n.rule = 720
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41025,12 +41123,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 718
+                    n.rule = 721
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41045,7 +41143,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41060,7 +41158,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41143,7 +41241,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 719
+                    n.rule = 722
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41174,18 +41272,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 720
+                    n.rule = 723
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 721
+                    n.rule = 724
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41240,18 +41338,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 722
+                    n.rule = 725
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 723
+                    n.rule = 726
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41295,18 +41393,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 724
+                    n.rule = 727
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 725
+                    n.rule = 728
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41321,7 +41419,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41390,18 +41488,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 726
+                    n.rule = 729
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 727
+                    n.rule = 730
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41440,18 +41538,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 728
+                    n.rule = 731
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 729
+                    n.rule = 732
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41492,18 +41590,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 730
+                    n.rule = 733
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 731
+                    n.rule = 734
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41518,7 +41616,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41638,7 +41736,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41720,7 +41818,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 736
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41907,7 +42005,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41941,7 +42039,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 738
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41968,7 +42066,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 739
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42032,13 +42130,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 737
+                    n.rule = 740
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 735
+                    n.rule = 738
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42063,7 +42161,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 741
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -42170,7 +42268,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42380,7 +42478,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 743
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42452,7 +42550,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42775,7 +42873,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42853,7 +42951,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42881,7 +42979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 747
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -43053,7 +43151,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 748
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43103,7 +43201,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 746
+                n.rule = 749
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43131,7 +43229,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 750
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -43152,7 +43250,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 751
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43250,7 +43348,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43275,18 +43373,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 750
+                    n.rule = 753
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43316,7 +43414,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 753
+                    n.rule = 756
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43361,7 +43459,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 754
+                    n.rule = 757
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43437,12 +43535,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 755
+                    n.rule = 758
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43469,7 +43567,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 756
+                    n.rule = 759
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43528,7 +43626,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 757
+                    n.rule = 760
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43550,18 +43648,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 758
+                    n.rule = 761
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 759
+                    n.rule = 762
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43588,7 +43686,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 760
+                    n.rule = 763
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43683,7 +43781,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 761
+                    n.rule = 764
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -43731,12 +43829,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 762
+                    n.rule = 765
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43766,7 +43864,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 763
+                    n.rule = 766
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -43804,12 +43902,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 764
+                    n.rule = 767
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43836,7 +43934,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 765
+                    n.rule = 768
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -43890,18 +43988,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 766
+                    n.rule = 769
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 767
+                    n.rule = 770
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43928,7 +44026,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 768
+                    n.rule = 771
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -43964,7 +44062,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 769
+                    n.rule = 772
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -43984,12 +44082,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 770
+                    n.rule = 773
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44019,7 +44117,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 771
+                    n.rule = 774
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44044,7 +44142,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 772
+                    n.rule = 775
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44068,12 +44166,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 773
+                    n.rule = 776
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44103,7 +44201,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 774
+                    n.rule = 777
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44137,7 +44235,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 775
+                    n.rule = 778
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44152,12 +44250,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 776
+                    n.rule = 779
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44187,7 +44285,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 777
+                    n.rule = 780
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44213,7 +44311,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 778
+                    n.rule = 781
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44265,12 +44363,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 779
+                    n.rule = 782
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44308,7 +44406,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 780
+                n.rule = 783
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44336,7 +44434,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 784
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -44357,7 +44455,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 785
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -44389,7 +44487,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 786
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44418,7 +44516,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 784
+                    n.rule = 787
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44460,7 +44558,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 785
+                n.rule = 788
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44515,7 +44613,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 789
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44546,7 +44644,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 787
+                    n.rule = 790
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44605,7 +44703,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 788
+                    n.rule = 791
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44743,7 +44841,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 789
+                        n.rule = 792
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -44777,7 +44875,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 790
+                    n.rule = 793
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44971,7 +45069,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 791
+                    n.rule = 794
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45060,7 +45158,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 795
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45080,7 +45178,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 796
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45135,13 +45233,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 793
+                    n.rule = 796
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45189,7 +45287,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 795
+        n.rule = 798
         return p, n
 
     def e156_0(self, p: int) -> Any:
@@ -45223,7 +45321,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45274,7 +45372,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 797
+                n.rule = 800
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45332,7 +45430,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 801
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45371,7 +45469,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 799
+                    n.rule = 802
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45410,7 +45508,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 800
+                    n.rule = 803
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45449,18 +45547,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 801
+                    n.rule = 804
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 802
+                    n.rule = 805
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45524,7 +45622,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 804
+                    n.rule = 807
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -45563,7 +45661,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 805
+                    n.rule = 808
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -45606,12 +45704,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 806
+                    n.rule = 809
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45680,18 +45778,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 807
+                    n.rule = 810
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 808
+                    n.rule = 811
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45732,18 +45830,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 809
+                    n.rule = 812
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 810
+                    n.rule = 813
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45802,12 +45900,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 811
+                    n.rule = 814
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45848,18 +45946,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 812
+                    n.rule = 815
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 813
+                    n.rule = 816
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45959,7 +46057,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 814
+                    n.rule = 817
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46007,12 +46105,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 815
+                    n.rule = 818
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46102,12 +46200,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 816
+                    n.rule = 819
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46169,12 +46267,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 817
+                    n.rule = 820
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46222,12 +46320,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 818
+                    n.rule = 821
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46323,18 +46421,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 819
+                    n.rule = 822
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 820
+                    n.rule = 823
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46504,7 +46602,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 821
+                    n.rule = 824
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46627,18 +46725,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 822
+                    n.rule = 825
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 823
+                    n.rule = 826
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46786,7 +46884,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 824
+                    n.rule = 827
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -46806,12 +46904,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 825
+                    n.rule = 828
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46971,12 +47069,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 826
+                    n.rule = 829
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47031,18 +47129,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 827
+                    n.rule = 830
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 828
+                    n.rule = 831
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47097,18 +47195,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 829
+                    n.rule = 832
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 830
+                    n.rule = 833
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47233,18 +47331,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 831
+                    n.rule = 834
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 832
+                    n.rule = 835
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47339,7 +47437,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 833
+                    n.rule = 836
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47378,18 +47476,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 834
+                    n.rule = 837
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 835
+                    n.rule = 838
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47434,7 +47532,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 836
+                    n.rule = 839
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47454,12 +47552,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 837
+                    n.rule = 840
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47490,7 +47588,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 838
+                    n.rule = 841
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -47596,18 +47694,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 839
+                    n.rule = 842
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 840
+                    n.rule = 843
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47638,7 +47736,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 841
+                    n.rule = 844
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -47677,18 +47775,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 842
+                    n.rule = 845
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 843
+                    n.rule = 846
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47718,7 +47816,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 844
+                    n.rule = 847
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -47735,7 +47833,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 845
+                    n.rule = 848
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -47799,18 +47897,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 846
+                    n.rule = 849
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 847
+                    n.rule = 850
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47839,12 +47937,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 848
+                    n.rule = 851
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47873,12 +47971,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 849
+                    n.rule = 852
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47975,7 +48073,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 850
+                    n.rule = 853
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48010,7 +48108,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 851
+                        n.rule = 854
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48056,12 +48154,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 852
+                    n.rule = 855
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48214,18 +48312,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 853
+                    n.rule = 856
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 854
+                    n.rule = 857
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48294,18 +48392,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 855
+                    n.rule = 858
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 856
+                    n.rule = 859
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48397,18 +48495,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 857
+                    n.rule = 860
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 858
+                    n.rule = 861
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48589,18 +48687,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 859
+                    n.rule = 862
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 860
+                    n.rule = 863
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48697,18 +48795,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 861
+                    n.rule = 864
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 862
+                    n.rule = 865
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48861,18 +48959,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 863
+                    n.rule = 866
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 864
+                    n.rule = 867
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48950,7 +49048,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 865
+                    n.rule = 868
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -48970,12 +49068,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 866
+                    n.rule = 869
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49081,7 +49179,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 867
+                    n.rule = 870
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -49101,12 +49199,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 868
+                    n.rule = 871
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49170,7 +49268,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 869
+                    n.rule = 872
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49246,12 +49344,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 870
+                    n.rule = 873
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49391,18 +49489,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 871
+                    n.rule = 874
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 872
+                    n.rule = 875
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49432,7 +49530,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 873
+                    n.rule = 876
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -49583,18 +49681,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 874
+                    n.rule = 877
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 875
+                    n.rule = 878
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49708,7 +49806,7 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 876
+                    n.rule = 879
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
@@ -49723,12 +49821,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 877
+                    n.rule = 880
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49811,18 +49909,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 878
+                    n.rule = 881
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 879
+                    n.rule = 882
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49905,18 +50003,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 880
+                    n.rule = 883
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 881
+                    n.rule = 884
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50027,18 +50125,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 882
+                    n.rule = 885
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 883
+                    n.rule = 886
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50121,18 +50219,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 884
+                    n.rule = 887
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 885
+                    n.rule = 888
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50187,18 +50285,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 886
+                    n.rule = 889
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 887
+                    n.rule = 890
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50251,7 +50349,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 888
+                    n.rule = 891
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -50290,7 +50388,7 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 889
+                    n.rule = 892
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
@@ -50413,12 +50511,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 890
+                    n.rule = 893
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50529,18 +50627,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 891
+                    n.rule = 894
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 892
+                    n.rule = 895
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50640,18 +50738,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 893
+                    n.rule = 896
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 894
+                    n.rule = 897
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50682,18 +50780,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 895
+                    n.rule = 898
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 896
+                    n.rule = 899
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50734,7 +50832,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 897
+                    n.rule = 900
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -50764,7 +50862,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 898
+                    n.rule = 901
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -50789,7 +50887,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 899
+                    n.rule = 902
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -50820,7 +50918,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 900
+                    n.rule = 903
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -50845,7 +50943,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 901
+                    n.rule = 904
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -50881,7 +50979,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 902
+                n.rule = 905
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -50926,7 +51024,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 903
+                n.rule = 906
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -50980,7 +51078,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 904
+        n.rule = 907
         return p, n
 
     def e159_1(self, p: int) -> Any:
@@ -51024,7 +51122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 905
+        n.rule = 908
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51064,7 +51162,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 906
+                    n.rule = 909
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51095,7 +51193,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 907
+                    n.rule = 910
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51448,7 +51546,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 908
+        n.rule = 911
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -51469,7 +51567,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 909
+        n.rule = 912
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -51490,7 +51588,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 910
+        n.rule = 913
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -51511,7 +51609,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 914
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51546,7 +51644,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 912
+        n.rule = 915
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -51756,7 +51854,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 916
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -51796,7 +51894,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 914
+                    n.rule = 917
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51819,7 +51917,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 918
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51924,7 +52022,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 919
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -51945,7 +52043,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 920
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -51966,7 +52064,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 921
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52281,7 +52379,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 919
+                    n.rule = 922
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52312,7 +52410,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 920
+                    n.rule = 923
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52359,7 +52457,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 921
+                    n.rule = 924
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52404,7 +52502,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 922
+                    n.rule = 925
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52493,7 +52591,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 923
+                    n.rule = 926
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52538,7 +52636,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 924
+                    n.rule = 927
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52610,7 +52708,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 925
+                    n.rule = 928
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52655,7 +52753,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 926
+                    n.rule = 929
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52686,7 +52784,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 927
+                    n.rule = 930
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52709,7 +52807,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 928
+                    n.rule = 931
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -52772,7 +52870,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 929
+                    n.rule = 932
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52951,7 +53049,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 930
+                    n.rule = 933
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52977,7 +53075,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 931
+                    n.rule = 934
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53013,7 +53111,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 932
+                    n.rule = 935
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53056,7 +53154,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 933
+        n.rule = 936
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -53077,7 +53175,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 934
+        n.rule = 937
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -53098,7 +53196,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 935
+        n.rule = 938
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53129,7 +53227,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 936
+        n.rule = 939
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53164,7 +53262,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 937
+        n.rule = 940
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53262,7 +53360,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 938
+        n.rule = 941
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -53324,7 +53422,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 939
+                    n.rule = 942
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53390,7 +53488,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 940
+                    n.rule = 943
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53550,7 +53648,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 941
+                    n.rule = 944
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53576,7 +53674,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 942
+                    n.rule = 945
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53658,7 +53756,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 943
+                    n.rule = 946
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53704,7 +53802,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 944
+                    n.rule = 947
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53791,7 +53889,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 945
+                    n.rule = 948
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53887,7 +53985,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 946
+                    n.rule = 949
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53968,7 +54066,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 947
+                    n.rule = 950
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54063,7 +54161,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 951
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54154,7 +54252,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 949
+                    n.rule = 952
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54208,7 +54306,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 950
+                    n.rule = 953
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54242,7 +54340,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 950
+                    n.rule = 953
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54336,7 +54434,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 951
+                    n.rule = 954
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54381,7 +54479,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 952
+                    n.rule = 955
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54471,7 +54569,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 953
+        n.rule = 956
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54561,18 +54659,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 957
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 955
+                    n.rule = 958
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 956
+                    n.rule = 959
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54587,7 +54685,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 956
+                    n.rule = 959
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54631,7 +54729,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 957
+            n.rule = 960
         p = p1
         if res2 and n:
             res.append(n)
@@ -54650,7 +54748,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 958
+        n.rule = 961
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -54735,7 +54833,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 959
+                    n.rule = 962
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54801,7 +54899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 960
+        n.rule = 963
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -55120,7 +55218,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 961
+        n.rule = 964
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -55186,7 +55284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 962
+        n.rule = 965
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -55371,18 +55469,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 963
+                    n.rule = 966
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 964
+                    n.rule = 967
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 965
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55418,7 +55516,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 966
+                    n.rule = 969
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55438,12 +55536,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 967
+                    n.rule = 970
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 965
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55479,7 +55577,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 968
+                    n.rule = 971
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55499,12 +55597,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 969
+                    n.rule = 972
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 965
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55529,7 +55627,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 970
+        n.rule = 973
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55561,12 +55659,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 971
+                    n.rule = 974
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55586,12 +55684,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 973
+                    n.rule = 976
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55653,7 +55751,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 974
+                    n.rule = 977
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55804,7 +55902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 975
+        n.rule = 978
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -55895,7 +55993,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 976
+                    n.rule = 979
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55939,7 +56037,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 977
+                    n.rule = 980
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56037,7 +56135,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 978
+                    n.rule = 981
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56337,7 +56435,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 979
+                n.rule = 982
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56515,7 +56613,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 980
+                    n.rule = 983
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56574,7 +56672,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 981
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56654,7 +56752,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 982
+                    n.rule = 985
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56731,7 +56829,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 983
+                    n.rule = 986
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56776,7 +56874,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 984
+                    n.rule = 987
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56861,7 +56959,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 985
+        n.rule = 988
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -56964,7 +57062,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 986
+                    n.rule = 989
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56993,7 +57091,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 987
+                    n.rule = 990
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57024,7 +57122,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 988
+                    n.rule = 991
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57047,7 +57145,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 989
+                    n.rule = 992
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57075,7 +57173,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 990
+        n.rule = 993
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -57271,7 +57369,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 991
+                    n.rule = 994
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57301,7 +57399,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 992
+                        n.rule = 995
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57329,7 +57427,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 993
+                n.rule = 996
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57359,7 +57457,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 994
+                    n.rule = 997
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57391,7 +57489,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 995
+        n.rule = 998
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -57437,7 +57535,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 996
+        n.rule = 999
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -57471,7 +57569,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 997
+                    n.rule = 1000
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57566,19 +57664,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 998
+                    n.rule = 1001
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 999
+                    n.rule = 1002
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1000
+                    n.rule = 1003
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57606,7 +57704,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1001
+        n.rule = 1004
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -57627,7 +57725,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1005
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -57661,7 +57759,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1003
+                    n.rule = 1006
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57714,7 +57812,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1004
+                    n.rule = 1007
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -57776,7 +57874,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1005
+                    n.rule = 1008
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -57801,7 +57899,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1006
+                    n.rule = 1009
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -57827,14 +57925,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1007
+            n.rule = 1010
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1008
+        n.rule = 1011
         return p, n
 
     def e239_0(self, p: int) -> Any:
@@ -57897,7 +57995,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1009
+        n.rule = 1012
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -57937,7 +58035,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1010
+            n.rule = 1013
         p = p1
         if res2 and n:
             res.append(n)
@@ -57969,7 +58067,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1011
+        n.rule = 1014
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58010,7 +58108,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1012
+            n.rule = 1015
         p = p1
         if res2 and n:
             res.append(n)
@@ -58054,7 +58152,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1013
+        n.rule = 1016
         return p, n
 
     def e241_0(self, p: int) -> Any:
@@ -58075,7 +58173,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1014
+        n.rule = 1017
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58103,7 +58201,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1015
+            n.rule = 1018
         p = p1
         if res2 and n:
             res.append(n)
@@ -58118,7 +58216,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1016
+            n.rule = 1019
         p = p3
         if res4 and n:
             res.append(n)
@@ -58134,7 +58232,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1017
+        n.rule = 1020
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58256,7 +58354,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1018
+        n.rule = 1021
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -58407,7 +58505,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1022
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58466,7 +58564,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1020
+                    n.rule = 1023
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58495,7 +58593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1021
+        n.rule = 1024
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -58516,7 +58614,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1022
+        n.rule = 1025
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -58537,7 +58635,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1026
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -58558,7 +58656,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1027
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -58602,7 +58700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1025
+        n.rule = 1028
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -58753,7 +58851,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1026
+                    n.rule = 1029
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58784,7 +58882,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1027
+                    n.rule = 1030
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58897,7 +58995,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1028
+        n.rule = 1031
         return p, n
 
     def e256_0(self, p: int) -> Any:
@@ -59027,7 +59125,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1032
         return p, n
 
     def e258_0(self, p: int) -> Any:
@@ -59048,7 +59146,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1033
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -59096,7 +59194,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1034
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -59225,7 +59323,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1035
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -59259,7 +59357,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1033
+                    n.rule = 1036
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59326,7 +59424,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1034
+                n.rule = 1037
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -59415,7 +59513,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1035
+        n.rule = 1038
         return p, n
 
     def e266_0(self, p: int) -> Any:
@@ -59459,7 +59557,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1036
+        n.rule = 1039
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59503,7 +59601,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1040
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -59542,7 +59640,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1038
+                    n.rule = 1041
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59629,7 +59727,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1039
+                    n.rule = 1042
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59723,7 +59821,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1043
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -59762,7 +59860,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1041
+                    n.rule = 1044
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59835,7 +59933,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1042
+                    n.rule = 1045
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59883,12 +59981,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1043
+                    n.rule = 1046
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1044
+                    n.rule = 1047
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59908,12 +60006,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1045
+                    n.rule = 1048
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1044
+                    n.rule = 1047
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59938,7 +60036,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1049
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -60404,7 +60502,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1050
         return p, n
 
     def e278_0(self, p: int) -> Any:
@@ -60502,7 +60600,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1051
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -60595,7 +60693,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1049
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60657,7 +60755,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1050
+        n.rule = 1053
         return q, n
 
     def e283_0(self, p: int) -> Any:
@@ -60844,7 +60942,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1051
+        n.rule = 1054
         return p, n
 
     def e287_0(self, p: int) -> Any:
@@ -60912,7 +61010,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1055
         return p, n
 
     def e289_0(self, p: int) -> Any:
@@ -60956,7 +61054,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1056
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -60977,7 +61075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1054
+        n.rule = 1057
         return q, n
 
     def e291_0(self, p: int) -> Any:
@@ -61052,7 +61150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
+        n.rule = 1058
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61089,7 +61187,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61150,7 +61248,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61227,7 +61325,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61291,7 +61389,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61392,7 +61490,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61469,7 +61567,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61575,7 +61673,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61690,7 +61788,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61986,7 +62084,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 546
         return q, n
 
     def e297_1(self, p: int) -> Any:
@@ -62021,7 +62119,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 547
         return p, n
 
     def e298_1(self, p: int) -> Any:
@@ -62056,7 +62154,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 548
         return p, n
 
     def e299_1(self, p: int) -> Any:
@@ -62091,7 +62189,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def e300_1(self, p: int) -> Any:
@@ -62645,7 +62743,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -62774,7 +62872,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62917,7 +63015,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62965,7 +63063,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -62990,7 +63088,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 554
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -63029,7 +63127,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -63078,7 +63176,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63132,7 +63230,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 557
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63218,7 +63316,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 558
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -63265,7 +63363,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63285,7 +63383,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -63312,7 +63410,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63346,7 +63444,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -63373,7 +63471,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63393,7 +63491,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 560
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -63420,7 +63518,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -63454,7 +63552,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -63481,7 +63579,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 564
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63515,7 +63613,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 560
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -63542,7 +63640,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63576,7 +63674,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 560
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -63603,7 +63701,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -63623,7 +63721,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 560
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -63671,7 +63769,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 567
         return p, n
 
     def e308_1(self, p: int) -> Any:
@@ -63861,7 +63959,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63922,7 +64020,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64023,7 +64121,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 570
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64150,7 +64248,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1060
         return p, n
 
     def e311_0(self, p: int) -> Any:
@@ -64175,7 +64273,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1061
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64200,7 +64298,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64233,7 +64331,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1063
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64268,7 +64366,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1064
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64303,7 +64401,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1065
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64338,7 +64436,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1066
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -64371,7 +64469,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64444,7 +64542,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -64465,7 +64563,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1066
+        n.rule = 1069
         return q, n
 
     def e321_0(self, p: int) -> Any:
@@ -64497,7 +64595,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1067
+                    n.rule = 1070
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64519,7 +64617,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1068
+                n.rule = 1071
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -64638,14 +64736,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1069
+            n.rule = 1072
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -64666,7 +64764,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1071
+        n.rule = 1074
         return q, n
 
     def e324_0(self, p: int) -> Any:
@@ -64718,7 +64816,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1075
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -64819,7 +64917,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1073
+                    n.rule = 1076
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -64872,19 +64970,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1074
+                    n.rule = 1077
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1075
+                    n.rule = 1078
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1076
+                    n.rule = 1079
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64907,7 +65005,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1077
+                    n.rule = 1080
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -64989,7 +65087,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1078
+        n.rule = 1081
         return q, n
 
     def e329_0(self, p: int) -> Any:
@@ -65021,7 +65119,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1079
+                    n.rule = 1082
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65044,7 +65142,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1080
+                    n.rule = 1083
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65104,13 +65202,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1081
+                    n.rule = 1084
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1082
+                    n.rule = 1085
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65151,7 +65249,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1083
+                    n.rule = 1086
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65182,13 +65280,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1084
+                    n.rule = 1087
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1082
+                    n.rule = 1085
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65231,7 +65329,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1085
+                    n.rule = 1088
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65290,7 +65388,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1086
+                    n.rule = 1089
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65349,7 +65447,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1087
+                    n.rule = 1090
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65450,7 +65548,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1088
+                    n.rule = 1091
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65478,7 +65576,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1089
+                    n.rule = 1092
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65506,7 +65604,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1090
+        n.rule = 1093
         return q, n
 
     def e333_0(self, p: int) -> Any:
@@ -65527,7 +65625,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
+        n.rule = 1094
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -65548,7 +65646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1092
+        n.rule = 1095
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -65569,7 +65667,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1096
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -65590,7 +65688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1094
+        n.rule = 1097
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -65611,7 +65709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1098
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -65690,7 +65788,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1099
         return p, n
 
     def e340_0(self, p: int) -> Any:
@@ -65711,7 +65809,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1100
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -65732,7 +65830,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1101
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -65753,7 +65851,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1102
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -65786,7 +65884,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1100
+                    n.rule = 1103
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65807,7 +65905,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1100
+                    n.rule = 1103
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65832,7 +65930,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1101
+        n.rule = 1104
         return q, n
 
     def e344_0(self, p: int) -> Any:
@@ -65853,7 +65951,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1105
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -65897,7 +65995,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1103
+        n.rule = 1106
         return p, n
 
     def e346_0(self, p: int) -> Any:
@@ -65936,7 +66034,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1104
+                    n.rule = 1107
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65998,7 +66096,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1108
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -66019,7 +66117,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1109
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66040,7 +66138,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1110
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -66102,7 +66200,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1108
+                    n.rule = 1111
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66198,7 +66296,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1109
+                    n.rule = 1112
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66273,7 +66371,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1113
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66340,18 +66438,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1114
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1112
+                    n.rule = 1115
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66406,18 +66504,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1114
+                    n.rule = 1117
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1115
+                    n.rule = 1118
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66444,18 +66542,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1116
+                    n.rule = 1119
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1117
+                    n.rule = 1120
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66580,18 +66678,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1118
+                    n.rule = 1121
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1119
+                    n.rule = 1122
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66632,18 +66730,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1120
+                    n.rule = 1123
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1121
+                    n.rule = 1124
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66712,18 +66810,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1122
+                    n.rule = 1125
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1123
+                    n.rule = 1126
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66750,18 +66848,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1124
+                    n.rule = 1127
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1125
+                    n.rule = 1128
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66788,7 +66886,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1126
+                    n.rule = 1129
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -66819,12 +66917,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1127
+                    n.rule = 1130
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66865,7 +66963,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1128
+                    n.rule = 1131
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -66904,7 +67002,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1129
+                            n.rule = 1132
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -66922,7 +67020,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1130
+                        n.rule = 1133
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -66931,12 +67029,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1131
+                    n.rule = 1134
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66980,18 +67078,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1132
+                    n.rule = 1135
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1133
+                    n.rule = 1136
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67060,18 +67158,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1134
+                    n.rule = 1137
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1135
+                    n.rule = 1138
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67140,18 +67238,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1136
+                    n.rule = 1139
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1137
+                    n.rule = 1140
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67206,7 +67304,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1138
+                    n.rule = 1141
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67319,12 +67417,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1139
+                    n.rule = 1142
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67374,7 +67472,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1140
+                    n.rule = 1143
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67412,7 +67510,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1141
+                        n.rule = 1144
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67421,12 +67519,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1142
+                    n.rule = 1145
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67490,18 +67588,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1143
+                    n.rule = 1146
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1144
+                    n.rule = 1147
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67612,18 +67710,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1145
+                    n.rule = 1148
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1146
+                    n.rule = 1149
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67702,7 +67800,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1147
+        n.rule = 1150
         return q, n
 
     def e354_0(self, p: int) -> Any:
@@ -67723,7 +67821,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1148
+        n.rule = 1151
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -67744,7 +67842,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1149
+        n.rule = 1152
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -67769,7 +67867,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1150
+        n.rule = 1153
         return p, n
 
     def e357_1(self, p: int) -> Any:
@@ -67804,7 +67902,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -68440,7 +68538,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68543,7 +68641,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68564,7 +68662,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68585,7 +68683,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68606,7 +68704,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68627,7 +68725,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68648,7 +68746,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68685,7 +68783,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68706,7 +68804,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68727,7 +68825,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68748,7 +68846,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68773,7 +68871,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 908
+        n.rule = 911
         return q, n
 
     def e361_1(self, p: int) -> Any:
@@ -68794,7 +68892,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 909
+        n.rule = 912
         return q, n
 
     def e362_1(self, p: int) -> Any:
@@ -68815,7 +68913,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 910
+        n.rule = 913
         return q, n
 
     def e363_1(self, p: int) -> Any:
@@ -68836,7 +68934,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 914
         return q, n
 
     def e364_1(self, p: int) -> Any:
@@ -68871,7 +68969,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 912
+        n.rule = 915
         return p, n
 
     def e365_1(self, p: int) -> Any:
@@ -69081,7 +69179,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 916
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -69121,7 +69219,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 914
+                    n.rule = 917
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69144,7 +69242,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 918
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69249,7 +69347,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 919
         return p, n
 
     def e372_1(self, p: int) -> Any:
@@ -69270,7 +69368,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 920
         return q, n
 
     def e373_1(self, p: int) -> Any:
@@ -69291,7 +69389,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 921
         return q, n
 
     def e374_0(self, p: int) -> Any:
@@ -69316,7 +69414,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1151
+        n.rule = 1154
         return p, n
 
     def r_PerObject_0(self, p: int) -> Any:
@@ -69360,7 +69458,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1152
+            n.rule = 1155
         p = p1
         if res2 and n:
             res.append(n)
@@ -69376,7 +69474,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1153
+        n.rule = 1156
         return p, n
 
     def e375_0(self, p: int) -> Any:
@@ -69397,7 +69495,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1157
         return q, n
 
     def e376_0(self, p: int) -> Any:
@@ -69418,7 +69516,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1158
         return q, n
 
     def e377_0(self, p: int) -> Any:
@@ -69439,7 +69537,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1159
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -69460,7 +69558,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1160
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -69481,7 +69579,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1161
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69666,7 +69764,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1060
         return p, n
 
     def e383_1(self, p: int) -> Any:
@@ -69691,7 +69789,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1061
         return p, n
 
     def e384_1(self, p: int) -> Any:
@@ -69716,7 +69814,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
     def e385_1(self, p: int) -> Any:
@@ -69749,7 +69847,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1063
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -69784,7 +69882,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1064
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -69819,7 +69917,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1065
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -69854,7 +69952,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1066
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -69887,7 +69985,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -69960,7 +70058,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
     def e392_0(self, p: int) -> Any:
@@ -70197,7 +70295,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1162
         return q, n
 
     def e395_0(self, p: int) -> Any:
@@ -70218,7 +70316,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1163
         return q, n
 
     def e396_1(self, p: int) -> Any:
@@ -70239,7 +70337,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 750
         return q, n
 
     def e397_1(self, p: int) -> Any:
@@ -70260,7 +70358,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 751
         return q, n
 
 
@@ -70492,6 +70590,7 @@ CLASSES: dict[str, type[Model]] = {
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
     'LifeGainTrigger': _model_class('LifeGainTrigger', (('lead', True, '1'), ('gain', True, '1')), {'lead': '', 'gain': ''}, ()),
     'LookActionEffect': _model_class('LookActionEffect', (('amount', True, '1'), ('action', True, '1'), ('other', True, '1')), {'amount': None, 'action': None, 'other': ''}, ()),
+    'LookAtHandEffect': _model_class('LookAtHandEffect', (('player', True, '1'), ('hand', True, '1')), {'player': None, 'hand': ''}, ()),
     'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1'), ('graveyard', True, '1'), ('other', True, '1')), {'amount': None, 'order': '', 'graveyard': '', 'other': ''}, ()),
     'LoseLifeEffect': _model_class('LoseLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('where', True, '1')), {'player': None, 'amount': None, 'per': None, 'where': None}, ()),
     'LosesKeywords': _model_class('LosesKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
@@ -70875,186 +70974,187 @@ _C430 = CLASSES['AttachEffect']
 _C433 = CLASSES['FightEffect']
 _C437 = CLASSES['LookActionEffect']
 _C439 = CLASSES['LookAtTopEffect']
-_C442 = CLASSES['ObjectDamageEffect']
-_C447 = CLASSES['MoveCountersEffect']
-_C450 = CLASSES['ChangeTargetEffect']
-_C454 = CLASSES['ChooseTargetsEffect']
-_C457 = CLASSES['ChangeBaseEffect']
-_C459 = CLASSES['TransformEffect']
-_C462 = CLASSES['ReturnExiledWithEffect']
-_C464 = CLASSES['PlayerShufflesEffect']
-_C466 = CLASSES['ExchangeLifeEffect']
-_C468 = CLASSES['ChooseColorEffect']
-_C471 = CLASSES['RevealHandEffect']
-_C474 = CLASSES['ChooseNameEffect']
-_C476 = CLASSES['TurnFaceDownEffect']
-_C478 = CLASSES['HaveEffect']
-_C481 = CLASSES['ExchangeControlEffect']
-_C483 = CLASSES['FlipCoinEffect']
-_C491 = CLASSES['Mode']
-_C498 = CLASSES['TriggeredStmt']
-_C501 = CLASSES['ActivatedStmt']
-_C503 = CLASSES['PTDefiningStmt']
-_C510 = CLASSES['SpellKind']
-_C514 = CLASSES['EntersTappedStmt']
-_C520 = CLASSES['PTPair']
-_C526 = CLASSES['CostPerPermanentStmt']
-_C528 = CLASSES['CostPerTargetStmt']
-_C530 = CLASSES['UncounterableStmt']
-_C534 = CLASSES['StaticStmt']
-_C535 = CLASSES['KeywordCost']
-_C537 = CLASSES['TypeArg']
-_C538 = CLASSES['QualityArg']
-_C540 = CLASSES['OntoArg']
-_C542 = CLASSES['ForArg']
-_C557 = CLASSES['ControlClause']
-_C571 = CLASSES['DividedDamageEffect']
-_C574 = CLASSES['DamageEffect']
-_C576 = CLASSES['DestroyEffect']
-_C580 = CLASSES['DrawEffect']
-_C581 = CLASSES['TokenCopyEffect']
-_C587 = CLASSES['TokenEffect']
-_C588 = CLASSES['AddManaEffect']
-_C590 = CLASSES['DiscardEffect']
-_C592 = CLASSES['GainLifeEffect']
-_C595 = CLASSES['GainControlEffect']
-_C597 = CLASSES['ReturnDiscardedEffect']
-_C599 = CLASSES['ReturnToHandEffect']
-_C603 = CLASSES['ReturnFromGraveyardEffect']
-_C607 = CLASSES['ReturnToBattlefieldEffect']
-_C610 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C615 = CLASSES['SearchEffect']
-_C619 = CLASSES['CounterSpellEffect']
-_C621 = CLASSES['ShuffleEffect']
-_C624 = CLASSES['ShuffleIntoEffect']
-_C628 = CLASSES['MillEffect']
-_C631 = CLASSES['PutStickerEffect']
-_C634 = CLASSES['PutFromHandEffect']
-_C638 = CLASSES['PutCountersEffect']
-_C642 = CLASSES['PutOnLibraryEffect']
-_C644 = CLASSES['PutIntoZoneEffect']
-_C649 = CLASSES['PileActionEffect']
-_C655 = CLASSES['ExileEffect']
-_C658 = CLASSES['ExileCardsEffect']
-_C660 = CLASSES['ExileTopEffect']
-_C662 = CLASSES['RegenerateEffect']
-_C665 = CLASSES['PlayerSacrificesEffect']
-_C669 = CLASSES['SacrificeEffect']
-_C671 = CLASSES['UntapEffect']
-_C673 = CLASSES['TapOrUntapEffect']
-_C675 = CLASSES['TapEffect']
-_C677 = CLASSES['RemoveAllCountersEffect']
-_C681 = CLASSES['RemoveCountersEffect']
-_C683 = CLASSES['DelayedEffect']
-_C685 = CLASSES['PreventEffect']
-_C687 = CLASSES['CastThisEffect']
-_C689 = CLASSES['CopySpellEffect']
-_C690 = CLASSES['NoRegenEffect']
-_C694 = CLASSES['PhaseOutEffect']
-_C697 = CLASSES['NoUntapEffect']
-_C699 = CLASSES['ContinuousEffect']
-_C701 = CLASSES['PlayerRef']
-_C708 = CLASSES['PerCount']
-_C711 = CLASSES['WhereX']
-_C716 = CLASSES['AnyNumberTargets']
-_C718 = CLASSES['AnyTarget']
-_C721 = CLASSES['UpToTargets']
-_C723 = CLASSES['EachOfThem']
-_C725 = CLASSES['EachPlayers']
-_C727 = CLASSES['ThatRef']
-_C729 = CLASSES['EnchantedRef']
-_C731 = CLASSES['RestRef']
-_C735 = CLASSES['MayPlayEffect']
-_C751 = CLASSES['BeginningTrigger']
-_C755 = CLASSES['LastCounterTrigger']
-_C759 = CLASSES['BatchAttackTrigger']
-_C762 = CLASSES['ToGraveyardTrigger']
-_C764 = CLASSES['ThisTrigger']
-_C767 = CLASSES['DiscardTrigger']
-_C770 = CLASSES['LifeGainTrigger']
-_C773 = CLASSES['CastTrigger']
-_C776 = CLASSES['AttachedTrigger']
-_C779 = CLASSES['YoursTrigger']
-_C793 = CLASSES['ZonePlace']
-_C802 = CLASSES['PTChoice']
-_C806 = CLASSES['PTChange']
-_C808 = CLASSES['CantAttackOrBlock']
-_C810 = CLASSES['CantAttack']
-_C811 = CLASSES['CantBlockMatching']
-_C813 = CLASSES['CantBlock']
-_C815 = CLASSES['CantBeBlockedByFewer']
-_C816 = CLASSES['CantBeBlockedExcept']
-_C817 = CLASSES['CanBlockOnly']
-_C818 = CLASSES['BlockCapacity']
-_C820 = CLASSES['BlocksDespite']
-_C823 = CLASSES['CantBeTargetedByOnly']
-_C825 = CLASSES['CantBeTargetedBy']
-_C826 = CLASSES['CantBeTargeted']
-_C828 = CLASSES['CantBeDestroyed']
-_C830 = CLASSES['CantPhaseOut']
-_C832 = CLASSES['PhasesEachUntap']
-_C835 = CLASSES['BasePT']
-_C837 = CLASSES['GainsAbility']
-_C840 = CLASSES['HasKeywordAtManaCost']
-_C843 = CLASSES['HasKeywordFrom']
-_C847 = CLASSES['ProtectionFromChosen']
-_C848 = CLASSES['HasKeywords']
-_C849 = CLASSES['LosesKeywords']
-_C852 = CLASSES['CombatDamageSteps']
-_C854 = CLASSES['AssignsExcess']
-_C856 = CLASSES['AttacksUntapped']
-_C858 = CLASSES['DoesntUntap']
-_C860 = CLASSES['DamageGainsLife']
-_C862 = CLASSES['DamageIsLethal']
-_C864 = CLASSES['DamageAsCounters']
-_C866 = CLASSES['CantBeBlockedBy']
-_C868 = CLASSES['CantBeAttachedBy']
-_C870 = CLASSES['PreventDamageFrom']
-_C872 = CLASSES['AttacksDespite']
-_C875 = CLASSES['TapAbilitiesCantActivate']
-_C877 = CLASSES['MaxBlockers']
-_C879 = CLASSES['AttacksEachCombat']
-_C881 = CLASSES['AttacksThisTurn']
-_C883 = CLASSES['MustBeBlocked']
-_C885 = CLASSES['BlocksEachCombat']
-_C887 = CLASSES['CantBeBlocked']
-_C890 = CLASSES['BecomesCreature']
-_C892 = CLASSES['ChosenCreatureType']
-_C894 = CLASSES['BecomesAura']
-_C896 = CLASSES['IsColor']
-_C950 = CLASSES['Duration']
-_C955 = CLASSES['UpToXTargets']
-_C958 = CLASSES['FromGraveyard']
-_C964 = CLASSES['OntoBattlefield']
-_C967 = CLASSES['IntoHand']
-_C969 = CLASSES['IntoGraveyard']
-_C972 = CLASSES['CostValue']
-_C999 = CLASSES['NextTurnDuration']
-_C1008 = CLASSES['BackRef']
-_C1011 = CLASSES['TargetPlayer']
-_C1013 = CLASSES['TargetObject']
-_C1017 = CLASSES['EachObjects']
-_C1044 = CLASSES['QualityRef']
-_C1070 = CLASSES['PerTime']
-_C1075 = CLASSES['PerCounterOn']
-_C1082 = CLASSES['PowerOf']
-_C1112 = CLASSES['EntersEvent']
-_C1115 = CLASSES['LeavesEvent']
-_C1117 = CLASSES['DiesEvent']
-_C1119 = CLASSES['ToGraveyardEvent']
-_C1121 = CLASSES['AttacksAloneEvent']
-_C1123 = CLASSES['UnblockedEvent']
-_C1125 = CLASSES['AttacksEvent']
-_C1127 = CLASSES['BlocksEvent']
-_C1131 = CLASSES['BlockedEvent']
-_C1133 = CLASSES['PhasesEvent']
-_C1135 = CLASSES['TurnedUpEvent']
-_C1137 = CLASSES['ExiledThisWayEvent']
-_C1139 = CLASSES['TargetedEvent']
-_C1142 = CLASSES['DealsDamageEvent']
-_C1144 = CLASSES['DealtDamageEvent']
-_C1146 = CLASSES['PutIntoGraveyardEvent']
-_C1153 = CLASSES['PerObject']
+_C442 = CLASSES['LookAtHandEffect']
+_C445 = CLASSES['ObjectDamageEffect']
+_C450 = CLASSES['MoveCountersEffect']
+_C453 = CLASSES['ChangeTargetEffect']
+_C457 = CLASSES['ChooseTargetsEffect']
+_C460 = CLASSES['ChangeBaseEffect']
+_C462 = CLASSES['TransformEffect']
+_C465 = CLASSES['ReturnExiledWithEffect']
+_C467 = CLASSES['PlayerShufflesEffect']
+_C469 = CLASSES['ExchangeLifeEffect']
+_C471 = CLASSES['ChooseColorEffect']
+_C474 = CLASSES['RevealHandEffect']
+_C477 = CLASSES['ChooseNameEffect']
+_C479 = CLASSES['TurnFaceDownEffect']
+_C481 = CLASSES['HaveEffect']
+_C484 = CLASSES['ExchangeControlEffect']
+_C486 = CLASSES['FlipCoinEffect']
+_C494 = CLASSES['Mode']
+_C501 = CLASSES['TriggeredStmt']
+_C504 = CLASSES['ActivatedStmt']
+_C506 = CLASSES['PTDefiningStmt']
+_C513 = CLASSES['SpellKind']
+_C517 = CLASSES['EntersTappedStmt']
+_C523 = CLASSES['PTPair']
+_C529 = CLASSES['CostPerPermanentStmt']
+_C531 = CLASSES['CostPerTargetStmt']
+_C533 = CLASSES['UncounterableStmt']
+_C537 = CLASSES['StaticStmt']
+_C538 = CLASSES['KeywordCost']
+_C540 = CLASSES['TypeArg']
+_C541 = CLASSES['QualityArg']
+_C543 = CLASSES['OntoArg']
+_C545 = CLASSES['ForArg']
+_C560 = CLASSES['ControlClause']
+_C574 = CLASSES['DividedDamageEffect']
+_C577 = CLASSES['DamageEffect']
+_C579 = CLASSES['DestroyEffect']
+_C583 = CLASSES['DrawEffect']
+_C584 = CLASSES['TokenCopyEffect']
+_C590 = CLASSES['TokenEffect']
+_C591 = CLASSES['AddManaEffect']
+_C593 = CLASSES['DiscardEffect']
+_C595 = CLASSES['GainLifeEffect']
+_C598 = CLASSES['GainControlEffect']
+_C600 = CLASSES['ReturnDiscardedEffect']
+_C602 = CLASSES['ReturnToHandEffect']
+_C606 = CLASSES['ReturnFromGraveyardEffect']
+_C610 = CLASSES['ReturnToBattlefieldEffect']
+_C613 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C618 = CLASSES['SearchEffect']
+_C622 = CLASSES['CounterSpellEffect']
+_C624 = CLASSES['ShuffleEffect']
+_C627 = CLASSES['ShuffleIntoEffect']
+_C631 = CLASSES['MillEffect']
+_C634 = CLASSES['PutStickerEffect']
+_C637 = CLASSES['PutFromHandEffect']
+_C641 = CLASSES['PutCountersEffect']
+_C645 = CLASSES['PutOnLibraryEffect']
+_C647 = CLASSES['PutIntoZoneEffect']
+_C652 = CLASSES['PileActionEffect']
+_C658 = CLASSES['ExileEffect']
+_C661 = CLASSES['ExileCardsEffect']
+_C663 = CLASSES['ExileTopEffect']
+_C665 = CLASSES['RegenerateEffect']
+_C668 = CLASSES['PlayerSacrificesEffect']
+_C672 = CLASSES['SacrificeEffect']
+_C674 = CLASSES['UntapEffect']
+_C676 = CLASSES['TapOrUntapEffect']
+_C678 = CLASSES['TapEffect']
+_C680 = CLASSES['RemoveAllCountersEffect']
+_C684 = CLASSES['RemoveCountersEffect']
+_C686 = CLASSES['DelayedEffect']
+_C688 = CLASSES['PreventEffect']
+_C690 = CLASSES['CastThisEffect']
+_C692 = CLASSES['CopySpellEffect']
+_C693 = CLASSES['NoRegenEffect']
+_C697 = CLASSES['PhaseOutEffect']
+_C700 = CLASSES['NoUntapEffect']
+_C702 = CLASSES['ContinuousEffect']
+_C704 = CLASSES['PlayerRef']
+_C711 = CLASSES['PerCount']
+_C714 = CLASSES['WhereX']
+_C719 = CLASSES['AnyNumberTargets']
+_C721 = CLASSES['AnyTarget']
+_C724 = CLASSES['UpToTargets']
+_C726 = CLASSES['EachOfThem']
+_C728 = CLASSES['EachPlayers']
+_C730 = CLASSES['ThatRef']
+_C732 = CLASSES['EnchantedRef']
+_C734 = CLASSES['RestRef']
+_C738 = CLASSES['MayPlayEffect']
+_C754 = CLASSES['BeginningTrigger']
+_C758 = CLASSES['LastCounterTrigger']
+_C762 = CLASSES['BatchAttackTrigger']
+_C765 = CLASSES['ToGraveyardTrigger']
+_C767 = CLASSES['ThisTrigger']
+_C770 = CLASSES['DiscardTrigger']
+_C773 = CLASSES['LifeGainTrigger']
+_C776 = CLASSES['CastTrigger']
+_C779 = CLASSES['AttachedTrigger']
+_C782 = CLASSES['YoursTrigger']
+_C796 = CLASSES['ZonePlace']
+_C805 = CLASSES['PTChoice']
+_C809 = CLASSES['PTChange']
+_C811 = CLASSES['CantAttackOrBlock']
+_C813 = CLASSES['CantAttack']
+_C814 = CLASSES['CantBlockMatching']
+_C816 = CLASSES['CantBlock']
+_C818 = CLASSES['CantBeBlockedByFewer']
+_C819 = CLASSES['CantBeBlockedExcept']
+_C820 = CLASSES['CanBlockOnly']
+_C821 = CLASSES['BlockCapacity']
+_C823 = CLASSES['BlocksDespite']
+_C826 = CLASSES['CantBeTargetedByOnly']
+_C828 = CLASSES['CantBeTargetedBy']
+_C829 = CLASSES['CantBeTargeted']
+_C831 = CLASSES['CantBeDestroyed']
+_C833 = CLASSES['CantPhaseOut']
+_C835 = CLASSES['PhasesEachUntap']
+_C838 = CLASSES['BasePT']
+_C840 = CLASSES['GainsAbility']
+_C843 = CLASSES['HasKeywordAtManaCost']
+_C846 = CLASSES['HasKeywordFrom']
+_C850 = CLASSES['ProtectionFromChosen']
+_C851 = CLASSES['HasKeywords']
+_C852 = CLASSES['LosesKeywords']
+_C855 = CLASSES['CombatDamageSteps']
+_C857 = CLASSES['AssignsExcess']
+_C859 = CLASSES['AttacksUntapped']
+_C861 = CLASSES['DoesntUntap']
+_C863 = CLASSES['DamageGainsLife']
+_C865 = CLASSES['DamageIsLethal']
+_C867 = CLASSES['DamageAsCounters']
+_C869 = CLASSES['CantBeBlockedBy']
+_C871 = CLASSES['CantBeAttachedBy']
+_C873 = CLASSES['PreventDamageFrom']
+_C875 = CLASSES['AttacksDespite']
+_C878 = CLASSES['TapAbilitiesCantActivate']
+_C880 = CLASSES['MaxBlockers']
+_C882 = CLASSES['AttacksEachCombat']
+_C884 = CLASSES['AttacksThisTurn']
+_C886 = CLASSES['MustBeBlocked']
+_C888 = CLASSES['BlocksEachCombat']
+_C890 = CLASSES['CantBeBlocked']
+_C893 = CLASSES['BecomesCreature']
+_C895 = CLASSES['ChosenCreatureType']
+_C897 = CLASSES['BecomesAura']
+_C899 = CLASSES['IsColor']
+_C953 = CLASSES['Duration']
+_C958 = CLASSES['UpToXTargets']
+_C961 = CLASSES['FromGraveyard']
+_C967 = CLASSES['OntoBattlefield']
+_C970 = CLASSES['IntoHand']
+_C972 = CLASSES['IntoGraveyard']
+_C975 = CLASSES['CostValue']
+_C1002 = CLASSES['NextTurnDuration']
+_C1011 = CLASSES['BackRef']
+_C1014 = CLASSES['TargetPlayer']
+_C1016 = CLASSES['TargetObject']
+_C1020 = CLASSES['EachObjects']
+_C1047 = CLASSES['QualityRef']
+_C1073 = CLASSES['PerTime']
+_C1078 = CLASSES['PerCounterOn']
+_C1085 = CLASSES['PowerOf']
+_C1115 = CLASSES['EntersEvent']
+_C1118 = CLASSES['LeavesEvent']
+_C1120 = CLASSES['DiesEvent']
+_C1122 = CLASSES['ToGraveyardEvent']
+_C1124 = CLASSES['AttacksAloneEvent']
+_C1126 = CLASSES['UnblockedEvent']
+_C1128 = CLASSES['AttacksEvent']
+_C1130 = CLASSES['BlocksEvent']
+_C1134 = CLASSES['BlockedEvent']
+_C1136 = CLASSES['PhasesEvent']
+_C1138 = CLASSES['TurnedUpEvent']
+_C1140 = CLASSES['ExiledThisWayEvent']
+_C1142 = CLASSES['TargetedEvent']
+_C1145 = CLASSES['DealsDamageEvent']
+_C1147 = CLASSES['DealtDamageEvent']
+_C1149 = CLASSES['PutIntoGraveyardEvent']
+_C1156 = CLASSES['PerObject']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -72651,7 +72751,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 484:  # lastinstead
+        elif r == 487:  # lastinstead
             d['lastinstead'] = True
         elif r == 265:  # insteadcond
             x = c[0]
@@ -72662,7 +72762,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 485:  # tailinstead
+        elif r == 488:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -72735,7 +72835,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 267:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -72743,7 +72843,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 268:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -72834,7 +72934,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -72915,7 +73015,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 493:  # sentences
+        elif r == 496:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -75013,7 +75113,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 569:  # negated
+        elif r == 572:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -75070,7 +75170,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # symbols
+        if r == 489:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75111,10 +75211,10 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 492:  # modes
+        elif r == 495:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b491(x, inst, lim, made))
+                values.append(_b494(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75151,9 +75251,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 747:  # onbf
+        elif r == 750:  # onbf
             d['onbf'] = True
-        elif r == 748:  # gy
+        elif r == 751:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -75303,7 +75403,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # combat
+        if r == 507:  # combat
             d['combat'] = True
         elif r == 291:  # filter
             x = c[0]
@@ -75352,15 +75452,15 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 505:  # this
+        elif r == 508:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 506:  # enchanted
+        elif r == 509:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 507:  # host
+        elif r == 510:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -75443,7 +75543,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # zones
+        if r == 511:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -75451,11 +75551,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 793:
-                    values.append(_b793(x, inst, lim, made))
+                elif x.rule == 796:
+                    values.append(_b796(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 511:  # spells
+        elif r == 514:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -75463,8 +75563,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 510:
-                    values.append(_b510(x, inst, lim, made))
+                elif x.rule == 513:
+                    values.append(_b513(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 299:  # amount
@@ -75529,7 +75629,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 795:  # keywords
+        elif r == 798:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -75543,11 +75643,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 512:  # granted
+        elif r == 515:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75666,7 +75766,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 312:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75703,11 +75803,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # enters
+        if r == 519:  # enters
             d['enters'] = True
-        elif r == 517:  # turned
+        elif r == 520:  # turned
             d['turned'] = True
-        elif r == 521:  # options
+        elif r == 524:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -75715,8 +75815,8 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 520:
-                    values.append(_b520(x, inst, lim, made))
+                elif x.rule == 523:
+                    values.append(_b523(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -75827,7 +75927,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # parts
+        if r == 525:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -75873,13 +75973,13 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # optional
+        if r == 526:  # optional
             d['optional'] = True
         elif r == 321:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 524:  # pay
+        elif r == 527:  # pay
             d['pay'] = True
         elif r == 322:  # orcost
             x = c[0]
@@ -76085,7 +76185,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 531:  # parts
+        elif r == 534:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76094,7 +76194,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76171,83 +76271,83 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 908:  # other
+        if r == 911:  # other
             d['other'] = True
-        elif r == 909:  # another
+        elif r == 912:  # another
             d['another'] = True
-        elif r == 910:  # facedown
+        elif r == 913:  # facedown
             d['facedown'] = True
-        elif r == 911:  # faceup
+        elif r == 914:  # faceup
             d['faceup'] = True
-        elif r == 543:  # exiled
+        elif r == 546:  # exiled
             d['exiled'] = True
-        elif r == 544:  # combat
+        elif r == 547:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 545:  # combat
+        elif r == 548:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 546:  # states
+        elif r == 549:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 912:  # states
+        elif r == 915:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1057:  # nons
+        elif r == 1060:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1058:  # colors
+        elif r == 1061:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # supertypes
+        elif r == 1062:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # multis
+        elif r == 1063:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1061:  # types
+        elif r == 1064:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # subtypes
+        elif r == 1065:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # ortypes
+        elif r == 1066:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # andor
+        elif r == 1067:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # ortypes
+        elif r == 1068:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76264,21 +76364,21 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 913:  # chosen
+        elif r == 916:  # chosen
             d['chosen'] = True
-        elif r == 547:  # choicetype
+        elif r == 550:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 914:  # mv
+        elif r == 917:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 915:  # mvparam
+        elif r == 918:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -76287,37 +76387,37 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 548:  # mvdir
+        elif r == 551:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 549:  # samemv
+        elif r == 552:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 550:  # ptstat
+        elif r == 553:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 551:  # ptval
+        elif r == 554:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 552:  # ptdir
+        elif r == 555:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 553:  # kwability
+        elif r == 556:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -76326,7 +76426,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 554:  # kwabilities
+        elif r == 557:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -76335,7 +76435,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 916:  # keywords
+        elif r == 919:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76349,7 +76449,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 555:  # without
+        elif r == 558:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -76362,9 +76462,9 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b557(x, inst, lim, made)
+            value = _b560(x, inst, lim, made)
             d['controller'] = value
-        elif r == 564:  # late
+        elif r == 567:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -76378,23 +76478,23 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 917:  # blocked_by_this
+        elif r == 920:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 918:  # attacking_you
+        elif r == 921:  # attacking_you
             d['attacking_you'] = True
-        elif r == 565:  # single
+        elif r == 568:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 566:  # dealtby
+        elif r == 569:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 567:  # tappedfor
+        elif r == 570:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -76449,7 +76549,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 568:  # fromhand
+        elif r == 571:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -76562,9 +76662,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 369:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # options
+        elif r == 707:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76614,7 +76714,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 372:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 373:  # filter
             x = c[0]
@@ -76656,7 +76756,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 376:  # extra
             x = c[0]
@@ -76696,7 +76796,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 379:  # skip
             x = c[0]
@@ -76736,11 +76836,11 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76783,11 +76883,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76826,15 +76926,15 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 389:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 706:  # untapped
+        elif r == 709:  # untapped
             d['untapped'] = True
-        elif r == 707:  # types
+        elif r == 710:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -76850,13 +76950,13 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 391:  # controller
             x = c[0]
-            value = _b557(x, inst, lim, made)
+            value = _b560(x, inst, lim, made)
             d['controller'] = value
         elif r == 392:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -76892,23 +76992,23 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 709:  # per
+        elif r == 712:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['per'] = value
-        elif r == 712:  # where
+        elif r == 715:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -76944,7 +77044,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 397:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 398:  # amount
             x = c[0]
@@ -76988,9 +77088,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 401:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 713:  # zones
+        elif r == 716:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77034,11 +77134,11 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77081,13 +77181,13 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 732:  # amount
+        elif r == 735:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 733:  # twice
+        elif r == 736:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77125,7 +77225,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77162,11 +77262,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # combat
+        if r == 741:  # combat
             d['combat'] = True
         elif r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77285,18 +77385,18 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 739:  # count
+        elif r == 742:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 420:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77404,7 +77504,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77447,7 +77547,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77486,16 +77586,16 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1018:  # base
+        elif r == 1021:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77538,7 +77638,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 435:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77583,15 +77683,15 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1019:  # order
+        elif r == 1022:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1020:  # graveyard
+        elif r == 1023:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 740:  # other
+        elif r == 743:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -77604,7 +77704,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule LookAtHandEffect (class LookAtHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -77620,6 +77720,46 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C442()
+    d: dict[str, Any] = {'player': None, 'hand': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 440:  # player
+            x = c[0]
+            value = _b704(x, inst, lim, made)
+            d['player'] = value
+        elif r == 441:  # hand
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['hand'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C445()
     d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77627,22 +77767,22 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # source
+        if r == 443:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 441:  # power
+        elif r == 444:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1021:  # controller
+        elif r == 1024:  # controller
             d['controller'] = True
-        elif r == 741:  # target
+        elif r == 744:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77655,7 +77795,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77671,7 +77811,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C450()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77679,24 +77819,24 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # amount
+        if r == 446:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 444:  # counter
+        elif r == 447:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 445:  # source
+        elif r == 448:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 446:  # target
+        elif r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77709,7 +77849,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77725,7 +77865,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77733,14 +77873,14 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # to
+        elif r == 452:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -77752,7 +77892,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77768,7 +77908,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C457()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77776,20 +77916,20 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # first
+        if r == 454:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 452:  # filter
+        elif r == 455:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 453:  # word
+        elif r == 456:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -77804,7 +77944,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77820,7 +77960,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C460()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77828,11 +77968,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # which
+        if r == 458:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 456:  # amount
+        elif r == 459:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -77844,7 +77984,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77860,7 +78000,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77868,9 +78008,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77883,7 +78023,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77899,7 +78039,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C465()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77907,11 +78047,11 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 463:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 461:  # exiled
+        elif r == 464:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -77923,7 +78063,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77939,7 +78079,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C467()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77947,9 +78087,9 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77959,7 +78099,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77975,7 +78115,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C469()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77983,13 +78123,13 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1022:  # your
+        if r == 1025:  # your
             d['your'] = True
-        elif r == 742:  # player
+        elif r == 745:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 465:  # toughness
+        elif r == 468:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -78001,7 +78141,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78017,7 +78157,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C471()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78025,7 +78165,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # color
+        if r == 470:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -78037,7 +78177,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78053,7 +78193,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C474()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78061,19 +78201,19 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 472:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 743:  # third
+        elif r == 746:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 744:  # random
+        elif r == 747:  # random
             d['random'] = True
-        elif r == 470:  # hand
+        elif r == 473:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -78085,7 +78225,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78101,7 +78241,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C477()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78109,11 +78249,11 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # filter
+        if r == 475:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 473:  # name
+        elif r == 476:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -78128,7 +78268,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78144,7 +78284,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C479()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78152,16 +78292,16 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1023:  # thiscreature
+        if r == 1026:  # thiscreature
             d['thiscreature'] = True
-        elif r == 745:  # target
+        elif r == 748:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # facedown
+        elif r == 478:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -78173,7 +78313,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78189,7 +78329,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C481()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78197,7 +78337,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # effect
+        if r == 480:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78212,7 +78352,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78228,7 +78368,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C484()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78236,16 +78376,16 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # first
+        if r == 482:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 480:  # second
+        elif r == 483:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78258,7 +78398,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78274,7 +78414,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C486()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78282,7 +78422,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # coin
+        if r == 485:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -78294,7 +78434,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78310,7 +78450,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78318,11 +78458,11 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # sentences
+        if r == 493:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 746:  # sentences
+        elif r == 749:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78334,7 +78474,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78350,7 +78490,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C501()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78358,20 +78498,20 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # zone
+        if r == 497:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 495:  # trigger
+        elif r == 498:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 496:  # condition
+        elif r == 499:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78380,11 +78520,11 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 497:  # sentences
+        elif r == 500:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 780:  # sentences
+        elif r == 783:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78396,7 +78536,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78412,7 +78552,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C504()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78420,11 +78560,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # special
+        if r == 784:  # special
             d['special'] = True
-        elif r == 782:  # fromhand
+        elif r == 785:  # fromhand
             d['fromhand'] = True
-        elif r == 499:  # param
+        elif r == 502:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78433,11 +78573,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 783:  # cost
+        elif r == 786:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 784:  # param
+        elif r == 787:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78446,15 +78586,15 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 500:  # sentences
+        elif r == 503:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 785:  # sentences
+        elif r == 788:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 786:  # restriction
+        elif r == 789:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -78463,19 +78603,19 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 787:  # once
+        elif r == 790:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 788:  # sorcery
+        elif r == 791:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 789:  # also
+        elif r == 792:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -78484,7 +78624,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 790:  # castable
+        elif r == 793:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -78498,7 +78638,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78514,7 +78654,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C506()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78522,13 +78662,13 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1031:  # both
+        if r == 1034:  # both
             d['both'] = True
-        elif r == 791:  # which
+        elif r == 794:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 502:  # amount
+        elif r == 505:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78540,7 +78680,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78556,7 +78696,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C513()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78564,7 +78704,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # filter
+        if r == 512:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78576,7 +78716,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78592,7 +78732,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78600,7 +78740,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # tapped
+        if r == 516:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -78612,7 +78752,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78628,7 +78768,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C523()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78636,11 +78776,11 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # power
+        if r == 521:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 519:  # toughness
+        elif r == 522:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -78652,7 +78792,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78668,7 +78808,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C529()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78676,18 +78816,18 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # cost
+        if r == 528:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
-        elif r == 796:  # param
+        elif r == 799:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 797:  # filter
+        elif r == 800:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78699,7 +78839,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78715,7 +78855,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C531()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78723,7 +78863,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # cost
+        if r == 530:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
@@ -78735,7 +78875,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78751,7 +78891,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C533()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78759,7 +78899,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # countered
+        if r == 532:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -78771,7 +78911,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78787,7 +78927,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C537()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78795,7 +78935,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # precondition
+        if r == 535:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -78804,45 +78944,45 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 897:  # this
+        elif r == 900:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 898:  # enchanted
+        elif r == 901:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 899:  # host
+        elif r == 902:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 900:  # equipped
+        elif r == 903:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 901:  # host
+        elif r == 904:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 902:  # affected
+        elif r == 905:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1055:  # each
+        elif r == 1058:  # each
             d['each'] = True
-        elif r == 903:  # affected
+        elif r == 906:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 904:  # parts
+        elif r == 907:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -78851,12 +78991,12 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 533:  # condition
+        elif r == 536:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78873,7 +79013,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78889,7 +79029,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C538()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78897,7 +79037,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # parts
+        if r == 908:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -78906,7 +79046,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1056 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1059 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -78919,7 +79059,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78935,7 +79075,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78943,7 +79083,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # type
+        if r == 539:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -78955,7 +79095,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78971,7 +79111,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C541()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78979,11 +79119,11 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 906:  # quality
+        if r == 909:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 907:  # subtype
+        elif r == 910:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -78995,7 +79135,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79011,7 +79151,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79019,7 +79159,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # subtype
+        if r == 542:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79031,7 +79171,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79047,7 +79187,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79055,7 +79195,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # filter
+        if r == 544:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79067,7 +79207,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79083,7 +79223,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C560()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79091,31 +79231,31 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # you
+        if r == 559:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 558:  # notyou
+        elif r == 561:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 559:  # own
+        elif r == 562:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 560:  # defending
+        elif r == 563:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 561:  # opponent
+        elif r == 564:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 562:  # opponents
+        elif r == 565:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 563:  # they
+        elif r == 566:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -79127,7 +79267,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79143,7 +79283,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C574()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79151,17 +79291,17 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # amount
+        if r == 573:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1066:  # evenly
+        elif r == 1069:  # evenly
             d['evenly'] = True
-        elif r == 919:  # upto
+        elif r == 922:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 920:  # filter
+        elif r == 923:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79173,7 +79313,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79189,7 +79329,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C577()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79197,64 +79337,64 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 921:  # named
+        if r == 924:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 922:  # again
+        elif r == 925:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 923:  # amount
+        elif r == 926:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 924:  # equal
+        elif r == 927:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1067:  # power
+        elif r == 1070:  # power
             x = c[0]
-            value = _b1082(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['power'] = value
-        elif r == 1068:  # amount
+        elif r == 1071:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 925:  # late
+        elif r == 928:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 926:  # you
+        elif r == 929:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 927:  # controllerof
+        elif r == 930:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 928:  # target
+        elif r == 931:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 572:  # lateamount
+        elif r == 575:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 573:  # also
+        elif r == 576:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79267,7 +79407,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79283,7 +79423,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C579()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79291,9 +79431,9 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # target
+        if r == 578:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79306,7 +79446,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79322,7 +79462,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79330,25 +79470,25 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # player
+        if r == 580:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 929:  # third
+        elif r == 932:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 578:  # amount
+        elif r == 581:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 579:  # per
+        elif r == 582:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79358,7 +79498,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79374,7 +79514,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C584()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79382,18 +79522,18 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 930:  # target
+        if r == 933:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 931:  # count
+        elif r == 934:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 932:  # those
+        elif r == 935:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -79405,7 +79545,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79421,7 +79561,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C590()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79429,53 +79569,53 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # leadname
+        if r == 585:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 583:  # count
+        elif r == 586:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 933:  # tapped
+        elif r == 936:  # tapped
             d['tapped'] = True
-        elif r == 934:  # supertypes
+        elif r == 937:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 584:  # power
+        elif r == 587:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 585:  # toughness
+        elif r == 588:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 935:  # colors
+        elif r == 938:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 936:  # subtypes
+        elif r == 939:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 937:  # types
+        elif r == 940:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 938:  # keywords
+        elif r == 941:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79489,23 +79629,23 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 586:  # tokname
+        elif r == 589:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 939:  # per
+        elif r == 942:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 940:  # pertime
+        elif r == 943:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1070(x, inst, lim, made)
+            value = _b1073(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79515,7 +79655,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79531,7 +79671,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79539,9 +79679,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1071:  # anycolor
+        if r == 1074:  # anycolor
             d['anycolor'] = True
-        elif r == 1072:  # choices
+        elif r == 1075:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79551,29 +79691,29 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 941:  # last
+        elif r == 944:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 942:  # mana
+        elif r == 945:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1151:  # alts
+        elif r == 1154:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 1076:  # per
+        elif r == 1079:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1075(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['per'] = value
-        elif r == 1077:  # per
+        elif r == 1080:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1153(x, inst, lim, made)
+            value = _b1156(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79583,7 +79723,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79599,7 +79739,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C593()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79607,35 +79747,35 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # player
+        if r == 592:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 943:  # third
+        elif r == 946:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 944:  # all
+        elif r == 947:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 945:  # hand
+        elif r == 948:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 946:  # amount
+        elif r == 949:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1078:  # random
+        elif r == 1081:  # random
             d['random'] = True
-        elif r == 947:  # per
+        elif r == 950:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1070(x, inst, lim, made)
+            value = _b1073(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79645,7 +79785,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79661,7 +79801,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C595()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79669,31 +79809,31 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # player
+        if r == 594:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 948:  # amount
+        elif r == 951:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1079:  # per
+        elif r == 1082:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1070(x, inst, lim, made)
+            value = _b1073(x, inst, lim, made)
             d['per'] = value
-        elif r == 1080:  # per
+        elif r == 1083:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1153(x, inst, lim, made)
+            value = _b1156(x, inst, lim, made)
             d['per'] = value
-        elif r == 949:  # equal
+        elif r == 952:  # equal
             x = c[0]
-            value = _b1082(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -79703,7 +79843,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79719,7 +79859,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C598()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79727,18 +79867,18 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # target
+        if r == 596:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 594:  # duration
+        elif r == 597:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b950(x, inst, lim, made)
+            value = _b953(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -79748,7 +79888,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79764,7 +79904,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C600()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79772,7 +79912,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # discarded
+        if r == 599:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -79784,7 +79924,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79800,7 +79940,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79808,22 +79948,22 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # target
+        if r == 601:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 951:  # yours
+        elif r == 954:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 952:  # their
+        elif r == 955:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 953:  # exceptions
+        elif r == 956:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -79841,7 +79981,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79857,7 +79997,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79865,28 +80005,28 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # target
+        if r == 603:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 956 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 959 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 601:  # source
+        elif r == 604:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b958(x, inst, lim, made)
+            value = _b961(x, inst, lim, made)
             d['source'] = value
-        elif r == 1090:  # hand
+        elif r == 1093:  # hand
             d['hand'] = True
-        elif r == 959:  # battlefield
+        elif r == 962:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1091:  # mine
+        elif r == 1094:  # mine
             d['mine'] = True
-        elif r == 602:  # wherex
+        elif r == 605:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -79900,7 +80040,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79916,7 +80056,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79924,30 +80064,30 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # target
+        if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 960:  # fromgy
+        elif r == 963:  # fromgy
             d['fromgy'] = True
-        elif r == 1092:  # choice
+        elif r == 1095:  # choice
             d['choice'] = True
-        elif r == 1093:  # facedown
+        elif r == 1096:  # facedown
             d['facedown'] = True
-        elif r == 1094:  # mine
+        elif r == 1097:  # mine
             d['mine'] = True
-        elif r == 1095:  # owners
+        elif r == 1098:  # owners
             d['owners'] = True
-        elif r == 605:  # amount
+        elif r == 608:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 606:  # counter
+        elif r == 609:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -79961,7 +80101,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79977,7 +80117,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79985,11 +80125,11 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # filter
+        if r == 611:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 609:  # hands
+        elif r == 612:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -80001,7 +80141,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80017,7 +80157,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C618()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80025,38 +80165,38 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # player
+        if r == 614:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 961:  # upto
+        elif r == 964:  # upto
             d['upto'] = True
-        elif r == 612:  # count
+        elif r == 615:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 613:  # filter
+        elif r == 616:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1096:  # alts
+        elif r == 1099:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 962:  # reveal
+        elif r == 965:  # reveal
             d['reveal'] = True
-        elif r == 1097:  # thatcard
+        elif r == 1100:  # thatcard
             d['thatcard'] = True
-        elif r == 1098:  # thosecards
+        elif r == 1101:  # thosecards
             d['thosecards'] = True
-        elif r == 614:  # destination
+        elif r == 617:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 965 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 968 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 970:  # tapped
+        elif r == 973:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80066,7 +80206,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80082,7 +80222,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C622()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80090,20 +80230,20 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # target
+        if r == 619:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 617:  # unless
+        elif r == 620:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b975(x, inst, lim, made)
             d['unless'] = value
-        elif r == 618:  # per
+        elif r == 621:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80117,7 +80257,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80133,7 +80273,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C624()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80141,9 +80281,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # player
+        if r == 623:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80153,7 +80293,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80169,7 +80309,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80177,18 +80317,18 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # target
+        if r == 625:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 974:  # owners
+        elif r == 977:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 623:  # into
+        elif r == 626:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80200,7 +80340,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80216,7 +80356,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80224,19 +80364,19 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # amount
+        if r == 628:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 626:  # player
+        elif r == 629:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 627:  # owner
+        elif r == 630:  # owner
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80246,7 +80386,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80262,7 +80402,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80270,13 +80410,13 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # sticker
+        if r == 632:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 630:  # target
+        elif r == 633:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80289,7 +80429,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80305,7 +80445,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80313,15 +80453,15 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # filter
+        if r == 635:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 633:  # battlefield
+        elif r == 636:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 975:  # faceup
+        elif r == 978:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80331,7 +80471,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80347,7 +80487,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C641()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80355,17 +80495,17 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # amount
+        if r == 638:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # counter
+        elif r == 639:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 637:  # target
+        elif r == 640:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80378,7 +80518,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80394,7 +80534,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C645()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80402,37 +80542,37 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # target
+        if r == 642:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 640:  # also
+        elif r == 643:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 641:  # source
+        elif r == 644:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b958(x, inst, lim, made)
+            value = _b961(x, inst, lim, made)
             d['source'] = value
-        elif r == 976:  # top
+        elif r == 979:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 977:  # bottom
+        elif r == 980:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 978:  # owners
+        elif r == 981:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80444,7 +80584,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80460,7 +80600,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80468,9 +80608,9 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # target
+        if r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80483,7 +80623,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80499,7 +80639,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C652()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80507,22 +80647,22 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # filter
+        if r == 648:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 646:  # whose
+        elif r == 649:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 647:  # action
+        elif r == 650:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 648:  # pile
+        elif r == 651:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -80534,7 +80674,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80550,7 +80690,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C658()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80558,36 +80698,36 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 653:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # source
+        elif r == 654:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b958(x, inst, lim, made)
+            value = _b961(x, inst, lim, made)
             d['source'] = value
-        elif r == 652:  # amount
+        elif r == 655:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # counter
+        elif r == 656:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 654:  # also
+        elif r == 657:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80600,7 +80740,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80616,7 +80756,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C661()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80624,11 +80764,11 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # amount
+        if r == 659:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # gy
+        elif r == 660:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -80640,7 +80780,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80656,7 +80796,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C663()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80664,9 +80804,9 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # player
+        if r == 662:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80676,7 +80816,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80692,7 +80832,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C665()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80700,9 +80840,9 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # target
+        if r == 664:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80715,7 +80855,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80731,7 +80871,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C668()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80739,19 +80879,19 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # player
+        if r == 666:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 1099:  # all
+        elif r == 1102:  # all
             d['all'] = True
-        elif r == 979:  # amount
+        elif r == 982:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # filter
+        elif r == 667:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -80763,7 +80903,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80779,7 +80919,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C672()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80787,20 +80927,20 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # target
+        if r == 669:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # unless
+        elif r == 670:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b975(x, inst, lim, made)
             d['unless'] = value
-        elif r == 668:  # per
+        elif r == 671:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80814,7 +80954,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80830,7 +80970,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C674()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80838,9 +80978,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 673:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80853,7 +80993,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80869,7 +81009,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C676()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80877,9 +81017,9 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # target
+        if r == 675:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80892,7 +81032,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80908,7 +81048,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C678()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80916,9 +81056,9 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # target
+        if r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80931,7 +81071,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80947,7 +81087,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C680()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80955,7 +81095,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # removeall
+        if r == 679:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -80967,7 +81107,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80983,7 +81123,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C684()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80991,17 +81131,17 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # amount
+        if r == 681:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 679:  # counter
+        elif r == 682:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 680:  # target
+        elif r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81014,7 +81154,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81030,7 +81170,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C686()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81038,18 +81178,18 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 980:  # step
+        if r == 983:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1100 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1103 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 981:  # endcombat
+        elif r == 984:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 682:  # effect
+        elif r == 685:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81064,7 +81204,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81080,7 +81220,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C688()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81088,15 +81228,15 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # amount
+        if r == 687:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1101:  # you
+        elif r == 1104:  # you
             d['you'] = True
-        elif r == 982:  # target
+        elif r == 985:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81109,7 +81249,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81125,7 +81265,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C690()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81133,18 +81273,18 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # target
+        if r == 689:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 983:  # label
+        elif r == 986:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 984:  # free
+        elif r == 987:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81156,7 +81296,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81172,7 +81312,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C692()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81180,16 +81320,16 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # target
+        if r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 985:  # newtargets
+        elif r == 988:  # newtargets
             d['newtargets'] = True
-        elif r == 1102:  # thatcopy
+        elif r == 1105:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81199,7 +81339,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81215,7 +81355,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C693()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81223,26 +81363,26 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 986:  # thatnoun
+        if r == 989:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 987:  # they
+        elif r == 990:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 988:  # destroyed
+        elif r == 991:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 989:  # target
+        elif r == 992:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 990:  # thisturn
+        elif r == 993:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81252,7 +81392,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81268,7 +81408,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C697()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81276,22 +81416,22 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # target
+        if r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # phaseout
+        elif r == 695:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 693:  # unless
+        elif r == 696:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b975(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81301,7 +81441,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81317,7 +81457,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C700()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81325,14 +81465,14 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # target
+        if r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # nountap
+        elif r == 699:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -81344,7 +81484,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81360,7 +81500,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C702()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81368,38 +81508,38 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # lead
+        if r == 701:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b950(x, inst, lim, made)
+            value = _b953(x, inst, lim, made)
             d['lead'] = value
-        elif r == 991:  # target
+        elif r == 994:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 992:  # also
+        elif r == 995:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1017(x, inst, lim, made)
+            value = _b1020(x, inst, lim, made)
             d['also'] = value
-        elif r == 993:  # group
+        elif r == 996:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 994:  # orgroup
+        elif r == 997:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 995:  # alsoword
+        elif r == 998:  # alsoword
             d['alsoword'] = True
-        elif r == 996:  # parts
+        elif r == 999:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81408,18 +81548,18 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 997:  # duration
+        elif r == 1000:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b950(x, inst, lim, made)
+            value = _b953(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1103:  # tail
+        elif r == 1106:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81428,18 +81568,18 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1000:  # during
+        elif r == 1003:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b999(x, inst, lim, made)
+            value = _b1002(x, inst, lim, made)
             d['during'] = value
-        elif r == 1001:  # itsland
+        elif r == 1004:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81449,7 +81589,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81465,7 +81605,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C704()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81473,13 +81613,13 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1002:  # controller
+        if r == 1005:  # controller
             d['controller'] = True
-        elif r == 702:  # owner
+        elif r == 705:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 703:  # who
+        elif r == 706:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81491,7 +81631,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81507,7 +81647,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C711()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81515,19 +81655,19 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1003:  # counter
+        if r == 1006:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1004:  # on
+        elif r == 1007:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1005:  # whose
+        elif r == 1008:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1006:  # zone
+        elif r == 1009:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81539,7 +81679,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81555,7 +81695,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C714()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81563,7 +81703,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # power
+        if r == 713:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -81575,7 +81715,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81591,7 +81731,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C719()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81599,11 +81739,11 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # filter
+        if r == 718:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1009:  # otherthan
+        elif r == 1012:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81613,7 +81753,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81629,7 +81769,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C721()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81637,7 +81777,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # any
+        if r == 720:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -81649,7 +81789,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81665,7 +81805,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81673,13 +81813,13 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1014:  # each
+        if r == 1017:  # each
             d['each'] = True
-        elif r == 719:  # count
+        elif r == 722:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 720:  # filter
+        elif r == 723:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -81691,7 +81831,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81707,7 +81847,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C726()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81715,7 +81855,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # them
+        if r == 725:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -81727,7 +81867,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81743,7 +81883,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C728()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81751,7 +81891,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # who
+        if r == 727:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81763,7 +81903,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81779,7 +81919,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C730()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81787,7 +81927,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # that
+        if r == 729:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -81799,7 +81939,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81815,7 +81955,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C732()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81823,9 +81963,9 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1110:  # equipped
+        if r == 1113:  # equipped
             d['equipped'] = True
-        elif r == 728:  # enchanted
+        elif r == 731:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -81837,7 +81977,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81853,7 +81993,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C734()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81861,7 +82001,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # rest
+        if r == 733:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -81873,7 +82013,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81889,7 +82029,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C738()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81897,19 +82037,19 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # play
+        if r == 737:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 736:  # play
+        elif r == 739:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 737:  # thisturn
+        elif r == 740:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -81921,7 +82061,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81937,7 +82077,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C754()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81945,11 +82085,11 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # whose
+        if r == 752:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 750:  # step
+        elif r == 753:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -81961,7 +82101,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81977,7 +82117,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C758()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81985,11 +82125,11 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # lead
+        if r == 756:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 754:  # counter
+        elif r == 757:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82001,7 +82141,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82017,7 +82157,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C762()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82025,15 +82165,15 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # lead
+        if r == 759:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 757:  # subject
+        elif r == 760:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 758:  # batch
+        elif r == 761:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82045,7 +82185,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82061,7 +82201,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C765()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82069,11 +82209,11 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # lead
+        if r == 763:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 761:  # whose
+        elif r == 764:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82085,7 +82225,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82101,7 +82241,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C767()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82109,13 +82249,13 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # lead
+        if r == 766:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1024:  # creature
+        elif r == 1027:  # creature
             d['creature'] = True
-        elif r == 1025:  # events
+        elif r == 1028:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82124,7 +82264,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82137,7 +82277,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82153,7 +82293,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C770()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82161,11 +82301,11 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # lead
+        if r == 768:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 766:  # card
+        elif r == 769:  # card
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['card'] = value
@@ -82177,7 +82317,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82193,7 +82333,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C773()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82201,11 +82341,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 769:  # gain
+        elif r == 772:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -82217,7 +82357,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82233,7 +82373,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C776()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82241,19 +82381,19 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # lead
+        if r == 774:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 772:  # who
+        elif r == 775:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1026:  # spell
+        elif r == 1029:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1027:  # this
+        elif r == 1030:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82265,7 +82405,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82281,7 +82421,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C779()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82289,17 +82429,17 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # lead
+        if r == 777:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1147:  # equipped
+        elif r == 1150:  # equipped
             d['equipped'] = True
-        elif r == 775:  # host
+        elif r == 778:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1028:  # events
+        elif r == 1031:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82308,7 +82448,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82321,7 +82461,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82337,7 +82477,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C782()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82345,17 +82485,17 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # lead
+        if r == 780:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1148:  # thisor
+        elif r == 1151:  # thisor
             d['thisor'] = True
-        elif r == 778:  # subject
+        elif r == 781:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1029:  # events
+        elif r == 1032:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82364,12 +82504,12 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1030:  # undercontrol
+        elif r == 1033:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82379,7 +82519,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82395,7 +82535,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C796()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82403,11 +82543,11 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # command
+        if r == 795:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 794:  # battlefield
+        elif r == 797:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -82419,7 +82559,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82435,7 +82575,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C805()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82443,19 +82583,19 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # power
+        if r == 801:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 799:  # toughness
+        elif r == 802:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 800:  # power2
+        elif r == 803:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 801:  # toughness2
+        elif r == 804:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -82467,7 +82607,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82483,7 +82623,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C809()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82491,29 +82631,29 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # additional
+        if r == 1035:  # additional
             d['additional'] = True
-        elif r == 804:  # power
+        elif r == 807:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 805:  # toughness
+        elif r == 808:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1033:  # per
+        elif r == 1036:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1034:  # perfilter
+        elif r == 1037:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1149:  # onbf
+        elif r == 1152:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -82523,7 +82663,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82539,7 +82679,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C811()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82547,7 +82687,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # both
+        if r == 810:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -82559,7 +82699,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82575,7 +82715,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C813()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82583,7 +82723,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # attack
+        if r == 812:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -82595,7 +82735,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82611,7 +82751,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C814()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82619,7 +82759,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # filters
+        if r == 1038:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82639,7 +82779,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82655,7 +82795,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82663,7 +82803,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # block
+        if r == 815:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -82675,7 +82815,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82691,7 +82831,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C818()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82699,7 +82839,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # count
+        if r == 817:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -82711,7 +82851,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82727,7 +82867,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C819()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82735,7 +82875,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # filters
+        if r == 1039:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82755,7 +82895,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82771,92 +82911,8 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1037:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C818()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1038:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1039:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C820()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -82875,21 +82931,46 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1041:  # they
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C821()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1041:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['they'] = value
-        elif r == 1042:  # had
+            d['additional'] = value
+        elif r == 1042:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['had'] = value
-        elif r == 819:  # keyword
-            x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            d['anynumber'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -82899,7 +82980,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82915,57 +82996,40 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C823()
-    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # subtype
+        if r == 1043:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 1044:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['subtype'] = value
-        elif r == 822:  # again
+            d['they'] = value
+        elif r == 1045:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['again'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C825()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 824:  # quality
+            d['had'] = value
+        elif r == 822:  # keyword
             x = c[0]
-            value = _b1044(x, inst, lim, made)
-            d['quality'] = value
+            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -82975,7 +83039,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82991,15 +83055,21 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C826()
-    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # opponents
-            d['opponents'] = True
+        if r == 824:  # subtype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
+        elif r == 825:  # again
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['again'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83009,7 +83079,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83025,6 +83095,76 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C828()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 827:  # quality
+            x = c[0]
+            value = _b1047(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C829()
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1049:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C831()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83032,7 +83172,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # destroyed
+        if r == 830:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83044,7 +83184,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83060,7 +83200,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C833()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83068,7 +83208,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # phase
+        if r == 832:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83080,7 +83220,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83096,7 +83236,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C835()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83104,7 +83244,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # untap
+        if r == 834:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83116,7 +83256,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83132,7 +83272,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C838()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83140,11 +83280,11 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # power
+        if r == 836:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 834:  # toughness
+        elif r == 837:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83156,7 +83296,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83172,7 +83312,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C840()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83180,9 +83320,9 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # ability
+        if r == 839:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83195,7 +83335,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83211,7 +83351,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C843()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83219,14 +83359,14 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # keyword
+        if r == 841:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 839:  # manacost
+        elif r == 842:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -83238,7 +83378,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83254,7 +83394,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C846()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83262,14 +83402,14 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # keyword
+        if r == 844:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 842:  # quality
+        elif r == 845:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -83281,7 +83421,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83297,7 +83437,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C850()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83305,18 +83445,18 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # verb
+        if r == 847:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 845:  # keyword
+        elif r == 848:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 846:  # chosen
+        elif r == 849:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -83328,7 +83468,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83344,7 +83484,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C851()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83352,53 +83492,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C849()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1048:  # keywords
+        if r == 1050:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83421,7 +83515,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83437,6 +83531,52 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C852()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1051:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C855()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83444,11 +83584,11 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # first
+        if r == 853:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 851:  # regular
+        elif r == 854:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -83462,7 +83602,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83478,7 +83618,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C857()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83486,7 +83626,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # excess
+        if r == 856:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -83498,7 +83638,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83514,7 +83654,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C859()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83522,7 +83662,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # untapped
+        if r == 858:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -83534,7 +83674,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83550,7 +83690,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C861()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83558,11 +83698,11 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # its
+        if r == 1052:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 857:  # untap
+        elif r == 860:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83574,7 +83714,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83590,7 +83730,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C863()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83598,7 +83738,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # gains
+        if r == 862:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -83610,7 +83750,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83626,7 +83766,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C865()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83634,7 +83774,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 861:  # lethal
+        if r == 864:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -83646,7 +83786,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83662,7 +83802,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C867()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83670,7 +83810,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # ascounters
+        if r == 866:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -83682,7 +83822,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83698,7 +83838,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C869()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83706,9 +83846,9 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # quality
+        if r == 868:  # quality
             x = c[0]
-            value = _b1044(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83718,7 +83858,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83734,7 +83874,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C871()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83742,9 +83882,9 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # quality
+        if r == 870:  # quality
             x = c[0]
-            value = _b1044(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83754,7 +83894,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83770,7 +83910,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C873()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83778,9 +83918,9 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # quality
+        if r == 872:  # quality
             x = c[0]
-            value = _b1044(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83790,7 +83930,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83806,7 +83946,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C875()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83814,9 +83954,9 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # thisturn
+        if r == 1053:  # thisturn
             d['thisturn'] = True
-        elif r == 871:  # keyword
+        elif r == 874:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83831,7 +83971,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83847,7 +83987,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C878()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83855,11 +83995,11 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # whose
+        if r == 876:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 874:  # tapact
+        elif r == 877:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -83871,7 +84011,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83887,7 +84027,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C880()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83895,7 +84035,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 876:  # count
+        if r == 879:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -83907,7 +84047,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83923,7 +84063,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C882()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83931,7 +84071,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # attacks
+        if r == 881:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -83943,7 +84083,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83959,7 +84099,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C884()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83967,7 +84107,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # attacks
+        if r == 883:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -83979,7 +84119,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83995,7 +84135,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C886()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84003,7 +84143,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # blocked
+        if r == 885:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84015,7 +84155,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84031,7 +84171,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C888()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84039,7 +84179,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # blocks
+        if r == 887:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84051,7 +84191,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84067,7 +84207,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C890()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84075,7 +84215,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # unblockable
+        if r == 889:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84087,7 +84227,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84103,7 +84243,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C890()
+    inst: Any = _C893()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84111,36 +84251,36 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # power
+        if r == 891:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 889:  # toughness
+        elif r == 892:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1051:  # colors
+        elif r == 1054:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1150:  # colors
+        elif r == 1153:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1052:  # subtypes
+        elif r == 1055:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1053:  # keywords
+        elif r == 1056:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84154,7 +84294,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1054:  # still
+        elif r == 1057:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84164,7 +84304,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84180,7 +84320,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C892()
+    inst: Any = _C895()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84188,7 +84328,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # choice
+        if r == 894:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84200,7 +84340,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84216,7 +84356,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C897()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84224,7 +84364,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 893:  # host
+        if r == 896:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84236,7 +84376,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84252,7 +84392,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C899()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84260,9 +84400,9 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # color
+        if r == 898:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84275,7 +84415,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b950(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84291,7 +84431,7 @@ def _b950(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C950()
+    inst: Any = _C953()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84299,23 +84439,23 @@ def _b950(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1085:  # eot
+        if r == 1088:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1086:  # next_upkeep
+        elif r == 1089:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1087:  # losecontrol
+        elif r == 1090:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1088:  # thisturn
+        elif r == 1091:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1089:  # thiscombat
+        elif r == 1092:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84327,7 +84467,7 @@ def _b950(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84343,7 +84483,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C955()
+    inst: Any = _C958()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84351,7 +84491,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 954:  # filter
+        if r == 957:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84363,7 +84503,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84379,7 +84519,7 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C958()
+    inst: Any = _C961()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84387,7 +84527,7 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 957:  # whose
+        if r == 960:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84399,7 +84539,7 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84415,7 +84555,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C964()
+    inst: Any = _C967()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84423,7 +84563,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 963:  # zone
+        if r == 966:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84435,7 +84575,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84451,7 +84591,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C967()
+    inst: Any = _C970()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84459,9 +84599,9 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 966:  # player
+        if r == 969:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84471,7 +84611,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84487,7 +84627,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C969()
+    inst: Any = _C972()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84495,9 +84635,9 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 968:  # player
+        if r == 971:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84507,7 +84647,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84523,7 +84663,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C972()
+    inst: Any = _C975()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84531,11 +84671,11 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 971:  # cost
+        if r == 974:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 973:  # param
+        elif r == 976:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84550,7 +84690,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84566,7 +84706,7 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C999()
+    inst: Any = _C1002()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84574,11 +84714,11 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1104:  # its
+        if r == 1107:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 998:  # nextturn
+        elif r == 1001:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84590,7 +84730,7 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84606,7 +84746,7 @@ def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1008()
+    inst: Any = _C1011()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84614,9 +84754,9 @@ def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1007:  # word
+        if r == 1010:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84629,7 +84769,7 @@ def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84645,7 +84785,7 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1011()
+    inst: Any = _C1014()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84653,11 +84793,11 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1010:  # player
+        if r == 1013:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1105:  # walker
+        elif r == 1108:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84667,7 +84807,7 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84683,7 +84823,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1013()
+    inst: Any = _C1016()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84691,13 +84831,13 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1106:  # another
+        if r == 1109:  # another
             d['another'] = True
-        elif r == 1012:  # filter
+        elif r == 1015:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1107:  # ingy
+        elif r == 1110:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84707,7 +84847,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84723,7 +84863,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1017()
+    inst: Any = _C1020()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84731,33 +84871,33 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # quant
+        if r == 1018:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1016:  # filter
+        elif r == 1019:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1108:  # attached
+        elif r == 1111:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1109:  # samename
+        elif r == 1112:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1154:  # ingy
+        elif r == 1157:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84767,7 +84907,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84783,7 +84923,7 @@ def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1044()
+    inst: Any = _C1047()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84791,11 +84931,11 @@ def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # word
+        if r == 1046:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1045:  # param
+        elif r == 1048:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84810,7 +84950,7 @@ def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1070(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84826,7 +84966,7 @@ def _b1070(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1070()
+    inst: Any = _C1073()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84834,7 +84974,7 @@ def _b1070(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1069:  # word
+        if r == 1072:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84849,7 +84989,7 @@ def _b1070(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCounterOn (class PerCounterOn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84865,7 +85005,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1075()
+    inst: Any = _C1078()
     d: dict[str, Any] = {'counter': None, 'on': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84873,11 +85013,11 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1073:  # counter
+        if r == 1076:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1074:  # on
+        elif r == 1077:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
@@ -84889,7 +85029,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84905,7 +85045,7 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1082()
+    inst: Any = _C1085()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84913,21 +85053,21 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # power
+        if r == 1084:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1083:  # power
+        elif r == 1086:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1084:  # target
+        elif r == 1087:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84940,7 +85080,7 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84956,7 +85096,7 @@ def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1112()
+    inst: Any = _C1115()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84964,7 +85104,7 @@ def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # enters
+        if r == 1114:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -84976,7 +85116,7 @@ def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84992,7 +85132,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1115()
+    inst: Any = _C1118()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85000,7 +85140,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # leaves
+        if r == 1117:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85012,7 +85152,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85028,7 +85168,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1120()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85036,7 +85176,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # dies
+        if r == 1119:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85048,7 +85188,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85064,7 +85204,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1119()
+    inst: Any = _C1122()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85072,7 +85212,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # graveyard
+        if r == 1121:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85084,7 +85224,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85100,7 +85240,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1121()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85108,7 +85248,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # alone
+        if r == 1123:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85120,7 +85260,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85136,7 +85276,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85144,7 +85284,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # unblocked
+        if r == 1125:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85156,7 +85296,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85172,7 +85312,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85180,7 +85320,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # attacks
+        if r == 1127:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85192,7 +85332,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85208,7 +85348,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1127()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85216,11 +85356,11 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # blocks
+        if r == 1129:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1155:  # acreature
+        elif r == 1158:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85230,7 +85370,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85246,7 +85386,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85254,17 +85394,17 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1128:  # blocked
+        if r == 1131:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1129:  # article
+        elif r == 1132:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1130:  # filter
+        elif r == 1133:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85278,7 +85418,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85294,7 +85434,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85302,7 +85442,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # direction
+        if r == 1135:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85314,7 +85454,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85330,7 +85470,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85338,7 +85478,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # up
+        if r == 1137:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85350,7 +85490,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85366,7 +85506,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85374,7 +85514,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # way
+        if r == 1139:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85386,7 +85526,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85402,7 +85542,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85410,11 +85550,11 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # targeted
+        if r == 1141:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1156:  # opponents
+        elif r == 1159:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85424,7 +85564,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85440,7 +85580,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85448,13 +85588,13 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1157:  # combat
+        if r == 1160:  # combat
             d['combat'] = True
-        elif r == 1140:  # deals
+        elif r == 1143:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1141:  # recipient
+        elif r == 1144:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85468,7 +85608,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85484,7 +85624,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85492,9 +85632,9 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # combat
+        if r == 1161:  # combat
             d['combat'] = True
-        elif r == 1143:  # dealt
+        elif r == 1146:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85506,7 +85646,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85522,7 +85662,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85530,7 +85670,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # anywhere
+        if r == 1148:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -85542,7 +85682,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85558,7 +85698,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85566,13 +85706,13 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # filter
+        if r == 1155:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1159:  # gy
+        elif r == 1162:  # gy
             d['gy'] = True
-        elif r == 1160:  # bf
+        elif r == 1163:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86024,729 +86164,732 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b437,  # 437 LookActionEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
     _b439,  # 439 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 440 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 LookAtHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 TransformEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 484 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 485 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 486 __asgn_oneormore
-    _match_node,  # 487 Supertype
-    _match_node,  # 488 CardType
-    _match_node,  # 489 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 492 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 487 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 488 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 489 __asgn_oneormore
+    _match_node,  # 490 Supertype
+    _match_node,  # 491 CardType
+    _match_node,  # 492 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 499 __asgn_plain
+    _b494,  # 494 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 495 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 499 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 504 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 508 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 511 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    _node,  # 515 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 516 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 517 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 521 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 522 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 543 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 544 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 545 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 564 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
+    _b501,  # 501 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 507 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 511 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 514 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 EntersTappedStmt
+    _node,  # 518 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 519 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 520 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 524 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 525 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 526 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 527 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 534 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 StaticStmt
+    _b538,  # 538 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 TypeArg
+    _b541,  # 541 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 546 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 547 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 548 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 549 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 567 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 DrawEffect
+    _b584,  # 584 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 TokenEffect
+    _b591,  # 591 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    _match_node,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 704 __asgn_oneormore
-    _match_node,  # 705 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 713 __asgn_oneormore
-    _node,  # 714 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 BeginningTrigger
-    _node,  # 752 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 LastCounterTrigger
+    _b692,  # 692 CopySpellEffect
+    _b693,  # 693 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 ContinuousEffect
+    _match_node,  # 703 ActionWord
+    _b704,  # 704 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 707 __asgn_oneormore
+    _match_node,  # 708 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 710 __asgn_oneormore
+    _b711,  # 711 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 716 __asgn_oneormore
+    _node,  # 717 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 BeginningTrigger
+    _node,  # 755 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 DiscardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LifeGainTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 CastTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 795 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 PTChoice
-    _node,  # 803 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 CantAttack
-    _b811,  # 811 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 CantBeBlockedByFewer
-    _b816,  # 816 CantBeBlockedExcept
-    _b817,  # 817 CanBlockOnly
-    _b818,  # 818 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 821 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 CantBeTargetedBy
-    _b826,  # 826 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 833 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 838 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 PTChoice
+    _node,  # 806 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 CantAttack
+    _b814,  # 814 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 CantBeBlockedByFewer
+    _b819,  # 819 CantBeBlockedExcept
+    _b820,  # 820 CanBlockOnly
+    _b821,  # 821 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 CantBeTargetedBy
+    _b829,  # 829 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 836 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 GainsAbility
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 844 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 ProtectionFromChosen
-    _b848,  # 848 HasKeywords
-    _b849,  # 849 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 850 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 873 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 888 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 897 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 898 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 899 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 900 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 901 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 904 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 905 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 908 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 909 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 910 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 911 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 912 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 916 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 917 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 933 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 934 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 935 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 936 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 937 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 938 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 949 __asgn_plain
-    _b950,  # 950 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 953 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 954 __asgn_plain
-    _b955,  # 955 UpToXTargets
-    _node,  # 956 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 957 __asgn_plain
-    _b958,  # 958 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 960 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 961 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 962 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 963 __asgn_plain
-    _b964,  # 964 OntoBattlefield
-    _node,  # 965 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 966 __asgn_plain
-    _b967,  # 967 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 968 __asgn_plain
-    _b969,  # 969 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 970 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 975 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 985 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 990 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 995 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 996 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 998 __asgn_plain
-    _b999,  # 999 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1001 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1007 __asgn_plain
-    _b1008,  # 1008 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1009 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1010 __asgn_plain
-    _b1011,  # 1011 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1012 __asgn_plain
-    _b1013,  # 1013 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1014 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1016 __asgn_plain
-    _b1017,  # 1017 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1018 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1021 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1022 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1025 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 844 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 847 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 ProtectionFromChosen
+    _b851,  # 851 HasKeywords
+    _b852,  # 852 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 876 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 891 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 900 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 901 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 903 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 907 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 908 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 911 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 912 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 913 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 914 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 915 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 916 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 919 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 920 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 936 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 937 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 938 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 939 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 940 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 941 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 952 __asgn_plain
+    _b953,  # 953 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 956 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 957 __asgn_plain
+    _b958,  # 958 UpToXTargets
+    _node,  # 959 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 960 __asgn_plain
+    _b961,  # 961 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 963 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 964 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 965 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 966 __asgn_plain
+    _b967,  # 967 OntoBattlefield
+    _node,  # 968 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 969 __asgn_plain
+    _b970,  # 970 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 971 __asgn_plain
+    _b972,  # 972 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 973 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 974 __asgn_plain
+    _b975,  # 975 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 978 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 993 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 998 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 999 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1001 __asgn_plain
+    _b1002,  # 1002 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1004 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1005 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1010 __asgn_plain
+    _b1011,  # 1011 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1013 __asgn_plain
+    _b1014,  # 1014 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1015 __asgn_plain
+    _b1016,  # 1016 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1017 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1019 __asgn_plain
+    _b1020,  # 1020 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1026 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1027 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1028 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1029 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1030 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1035 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1036 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1037 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1038 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1031 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1032 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1035 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1038 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1039 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1040 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1043 __asgn_plain
-    _b1044,  # 1044 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1045 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1048 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1050 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1051 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1052 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1053 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1054 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1055 __asgn_optional
-    _node,  # 1056 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1057 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1066 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1067 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1069 __asgn_plain
-    _b1070,  # 1070 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1071 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1073 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1074 __asgn_plain
-    _b1075,  # 1075 PerCounterOn
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1076 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1078 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1043 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1046 __asgn_plain
+    _b1047,  # 1047 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1049 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1054 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1055 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1056 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1057 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1058 __asgn_optional
+    _node,  # 1059 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1069 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1070 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1072 __asgn_plain
+    _b1073,  # 1073 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1074 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1076 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1077 __asgn_plain
+    _b1078,  # 1078 PerCounterOn
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1079 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1080 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    _b1082,  # 1082 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1089 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1090 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1081 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1084 __asgn_plain
+    _b1085,  # 1085 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1093 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1096 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1099 __asgn_optional
-    _match_node,  # 1100 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1103 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1104 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1108 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1111 __asgn_plain
-    _b1112,  # 1112 EntersEvent
-    _node,  # 1113 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1114 __asgn_plain
-    _b1115,  # 1115 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1118 __asgn_plain
-    _b1119,  # 1119 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1120 __asgn_plain
-    _b1121,  # 1121 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1126 __asgn_plain
-    _b1127,  # 1127 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1128 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1140 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1147 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1148 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1149 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1150 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1151 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1095 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1099 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1102 __asgn_optional
+    _match_node,  # 1103 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1106 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1107 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1112 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1114 __asgn_plain
+    _b1115,  # 1115 EntersEvent
+    _node,  # 1116 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1117 __asgn_plain
+    _b1118,  # 1118 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1119 __asgn_plain
+    _b1120,  # 1120 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1121 __asgn_plain
+    _b1122,  # 1122 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1131 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1132 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1143 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1150 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1151 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1152 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1153 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1154 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1162 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1163 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 956, 965, 1056, 1113])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 518, 717, 755, 806, 959, 968, 1059, 1116])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87191,114 +87334,114 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b439,  # 439 LookAtTopEffect
     None,  # 440 __asgn_plain
     None,  # 441 __asgn_plain
-    _b442,  # 442 ObjectDamageEffect
+    _b442,  # 442 LookAtHandEffect
     None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
+    _b445,  # 445 ObjectDamageEffect
     None,  # 446 __asgn_plain
-    _b447,  # 447 MoveCountersEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 ChangeTargetEffect
+    _b450,  # 450 MoveCountersEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ChooseTargetsEffect
+    _b453,  # 453 ChangeTargetEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 ChangeBaseEffect
+    _b457,  # 457 ChooseTargetsEffect
     None,  # 458 __asgn_plain
-    _b459,  # 459 TransformEffect
-    None,  # 460 __asgn_plain
+    None,  # 459 __asgn_plain
+    _b460,  # 460 ChangeBaseEffect
     None,  # 461 __asgn_plain
-    _b462,  # 462 ReturnExiledWithEffect
+    _b462,  # 462 TransformEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 PlayerShufflesEffect
-    None,  # 465 __asgn_plain
-    _b466,  # 466 ExchangeLifeEffect
-    None,  # 467 __asgn_plain
-    _b468,  # 468 ChooseColorEffect
-    None,  # 469 __asgn_plain
+    None,  # 464 __asgn_plain
+    _b465,  # 465 ReturnExiledWithEffect
+    None,  # 466 __asgn_plain
+    _b467,  # 467 PlayerShufflesEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 ExchangeLifeEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 RevealHandEffect
+    _b471,  # 471 ChooseColorEffect
     None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    _b474,  # 474 ChooseNameEffect
+    _b474,  # 474 RevealHandEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 TurnFaceDownEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 HaveEffect
-    None,  # 479 __asgn_plain
+    None,  # 476 __asgn_plain
+    _b477,  # 477 ChooseNameEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 TurnFaceDownEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 ExchangeControlEffect
+    _b481,  # 481 HaveEffect
     None,  # 482 __asgn_plain
-    _b483,  # 483 FlipCoinEffect
-    None,  # 484 __asgn_optional
-    None,  # 485 __asgn_optional
-    None,  # 486 __asgn_oneormore
-    None,  # 487 Supertype
-    None,  # 488 CardType
-    None,  # 489 Color
-    None,  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    None,  # 492 __asgn_oneormore
+    None,  # 483 __asgn_plain
+    _b484,  # 484 ExchangeControlEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 FlipCoinEffect
+    None,  # 487 __asgn_optional
+    None,  # 488 __asgn_optional
+    None,  # 489 __asgn_oneormore
+    None,  # 490 Supertype
+    None,  # 491 CardType
+    None,  # 492 Color
     None,  # 493 __asgn_plain
-    None,  # 494 __asgn_plain
-    None,  # 495 __asgn_plain
+    _b494,  # 494 Mode
+    None,  # 495 __asgn_oneormore
     None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
+    _b501,  # 501 TriggeredStmt
     None,  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    None,  # 504 __asgn_optional
+    None,  # 503 __asgn_plain
+    _b504,  # 504 ActivatedStmt
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_oneormore
+    _b506,  # 506 PTDefiningStmt
+    None,  # 507 __asgn_optional
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_oneormore
     None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    None,  # 515 GrantedAbility
-    None,  # 516 __asgn_optional
-    None,  # 517 __asgn_optional
-    None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    None,  # 521 __asgn_oneormore
-    None,  # 522 __asgn_oneormore
-    None,  # 523 __asgn_optional
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
-    None,  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    None,  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    None,  # 531 __asgn_oneormore
+    _b513,  # 513 SpellKind
+    None,  # 514 __asgn_oneormore
+    None,  # 515 __asgn_plain
+    None,  # 516 __asgn_plain
+    _b517,  # 517 EntersTappedStmt
+    None,  # 518 GrantedAbility
+    None,  # 519 __asgn_optional
+    None,  # 520 __asgn_optional
+    None,  # 521 __asgn_plain
+    None,  # 522 __asgn_plain
+    _b523,  # 523 PTPair
+    None,  # 524 __asgn_oneormore
+    None,  # 525 __asgn_oneormore
+    None,  # 526 __asgn_optional
+    None,  # 527 __asgn_optional
+    None,  # 528 __asgn_plain
+    _b529,  # 529 CostPerPermanentStmt
+    None,  # 530 __asgn_plain
+    _b531,  # 531 CostPerTargetStmt
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
+    _b533,  # 533 UncounterableStmt
+    None,  # 534 __asgn_oneormore
+    None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
+    _b537,  # 537 StaticStmt
+    _b538,  # 538 KeywordCost
     None,  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    None,  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    None,  # 543 __asgn_optional
-    None,  # 544 __asgn_oneormore
-    None,  # 545 __asgn_oneormore
-    None,  # 546 __asgn_oneormore
-    None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
+    _b540,  # 540 TypeArg
+    _b541,  # 541 QualityArg
+    None,  # 542 __asgn_plain
+    _b543,  # 543 OntoArg
+    None,  # 544 __asgn_plain
+    _b545,  # 545 ForArg
+    None,  # 546 __asgn_optional
+    None,  # 547 __asgn_oneormore
+    None,  # 548 __asgn_oneormore
+    None,  # 549 __asgn_oneormore
     None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
@@ -87306,235 +87449,235 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
+    _b560,  # 560 ControlClause
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_oneormore
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_plain
+    None,  # 567 __asgn_oneormore
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
+    None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
+    _b574,  # 574 DividedDamageEffect
     None,  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
-    None,  # 577 __asgn_plain
+    None,  # 576 __asgn_plain
+    _b577,  # 577 DamageEffect
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
+    _b579,  # 579 DestroyEffect
+    None,  # 580 __asgn_plain
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
+    _b583,  # 583 DrawEffect
+    _b584,  # 584 TokenCopyEffect
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
+    None,  # 587 __asgn_plain
+    None,  # 588 __asgn_plain
     None,  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    None,  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
-    None,  # 593 __asgn_plain
+    _b590,  # 590 TokenEffect
+    _b591,  # 591 AddManaEffect
+    None,  # 592 __asgn_plain
+    _b593,  # 593 DiscardEffect
     None,  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
+    _b595,  # 595 GainLifeEffect
     None,  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    None,  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
-    None,  # 600 __asgn_plain
+    None,  # 597 __asgn_plain
+    _b598,  # 598 GainControlEffect
+    None,  # 599 __asgn_plain
+    _b600,  # 600 ReturnDiscardedEffect
     None,  # 601 __asgn_plain
-    None,  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
+    _b602,  # 602 ReturnToHandEffect
+    None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
-    None,  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
+    _b606,  # 606 ReturnFromGraveyardEffect
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
+    _b610,  # 610 ReturnToBattlefieldEffect
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
-    None,  # 613 __asgn_plain
+    _b613,  # 613 ReturnAllFromGraveyardsEffect
     None,  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
+    None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
+    _b618,  # 618 SearchEffect
+    None,  # 619 __asgn_plain
     None,  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
-    None,  # 622 __asgn_plain
+    None,  # 621 __asgn_plain
+    _b622,  # 622 CounterSpellEffect
     None,  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
+    _b624,  # 624 ShuffleEffect
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
+    _b627,  # 627 ShuffleIntoEffect
+    None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
     None,  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
+    _b631,  # 631 MillEffect
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
+    _b634,  # 634 PutStickerEffect
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
+    _b637,  # 637 PutFromHandEffect
+    None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
+    _b641,  # 641 PutCountersEffect
+    None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
-    None,  # 645 __asgn_plain
+    None,  # 644 __asgn_plain
+    _b645,  # 645 PutOnLibraryEffect
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
+    _b647,  # 647 PutIntoZoneEffect
     None,  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
+    _b652,  # 652 PileActionEffect
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
+    None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
+    _b658,  # 658 ExileEffect
     None,  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    None,  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
-    None,  # 663 __asgn_plain
+    None,  # 660 __asgn_plain
+    _b661,  # 661 ExileCardsEffect
+    None,  # 662 __asgn_plain
+    _b663,  # 663 ExileTopEffect
     None,  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
+    _b665,  # 665 RegenerateEffect
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
+    _b668,  # 668 PlayerSacrificesEffect
+    None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    None,  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    None,  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    None,  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
-    None,  # 678 __asgn_plain
+    None,  # 671 __asgn_plain
+    _b672,  # 672 SacrificeEffect
+    None,  # 673 __asgn_plain
+    _b674,  # 674 UntapEffect
+    None,  # 675 __asgn_plain
+    _b676,  # 676 TapOrUntapEffect
+    None,  # 677 __asgn_plain
+    _b678,  # 678 TapEffect
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
+    _b680,  # 680 RemoveAllCountersEffect
+    None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    None,  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    None,  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    None,  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
+    None,  # 683 __asgn_plain
+    _b684,  # 684 RemoveCountersEffect
+    None,  # 685 __asgn_plain
+    _b686,  # 686 DelayedEffect
+    None,  # 687 __asgn_plain
+    _b688,  # 688 PreventEffect
+    None,  # 689 __asgn_plain
+    _b690,  # 690 CastThisEffect
     None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
+    _b692,  # 692 CopySpellEffect
+    _b693,  # 693 NoRegenEffect
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
+    _b697,  # 697 PhaseOutEffect
     None,  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    None,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
-    None,  # 705 BackWord
-    None,  # 706 __asgn_optional
+    None,  # 699 __asgn_plain
+    _b700,  # 700 NoUntapEffect
+    None,  # 701 __asgn_plain
+    _b702,  # 702 ContinuousEffect
+    None,  # 703 ActionWord
+    _b704,  # 704 PlayerRef
+    None,  # 705 __asgn_plain
+    None,  # 706 __asgn_plain
     None,  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    _b711,  # 711 WhereX
+    None,  # 708 BackWord
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_oneormore
+    _b711,  # 711 PerCount
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
-    None,  # 714 TargetRef
+    None,  # 713 __asgn_plain
+    _b714,  # 714 WhereX
     None,  # 715 __asgn_plain
-    _b716,  # 716 AnyNumberTargets
-    None,  # 717 __asgn_plain
-    _b718,  # 718 AnyTarget
-    None,  # 719 __asgn_plain
+    None,  # 716 __asgn_oneormore
+    None,  # 717 TargetRef
+    None,  # 718 __asgn_plain
+    _b719,  # 719 AnyNumberTargets
     None,  # 720 __asgn_plain
-    _b721,  # 721 UpToTargets
+    _b721,  # 721 AnyTarget
     None,  # 722 __asgn_plain
-    _b723,  # 723 EachOfThem
-    None,  # 724 __asgn_plain
-    _b725,  # 725 EachPlayers
-    None,  # 726 __asgn_plain
-    _b727,  # 727 ThatRef
-    None,  # 728 __asgn_plain
-    _b729,  # 729 EnchantedRef
-    None,  # 730 __asgn_plain
-    _b731,  # 731 RestRef
-    None,  # 732 __asgn_plain
+    None,  # 723 __asgn_plain
+    _b724,  # 724 UpToTargets
+    None,  # 725 __asgn_plain
+    _b726,  # 726 EachOfThem
+    None,  # 727 __asgn_plain
+    _b728,  # 728 EachPlayers
+    None,  # 729 __asgn_plain
+    _b730,  # 730 ThatRef
+    None,  # 731 __asgn_plain
+    _b732,  # 732 EnchantedRef
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    _b735,  # 735 MayPlayEffect
+    _b734,  # 734 RestRef
+    None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
+    _b738,  # 738 MayPlayEffect
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
+    None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_optional
-    None,  # 748 __asgn_optional
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    None,  # 750 __asgn_plain
-    _b751,  # 751 BeginningTrigger
-    None,  # 752 Trigger
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_plain
-    _b755,  # 755 LastCounterTrigger
+    _b754,  # 754 BeginningTrigger
+    None,  # 755 Trigger
     None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    _b759,  # 759 BatchAttackTrigger
+    _b758,  # 758 LastCounterTrigger
+    None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    _b762,  # 762 ToGraveyardTrigger
+    _b762,  # 762 BatchAttackTrigger
     None,  # 763 __asgn_plain
-    _b764,  # 764 ThisTrigger
-    None,  # 765 __asgn_plain
+    None,  # 764 __asgn_plain
+    _b765,  # 765 ToGraveyardTrigger
     None,  # 766 __asgn_plain
-    _b767,  # 767 DiscardTrigger
+    _b767,  # 767 ThisTrigger
     None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
-    _b770,  # 770 LifeGainTrigger
+    _b770,  # 770 DiscardTrigger
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
-    _b773,  # 773 CastTrigger
+    _b773,  # 773 LifeGainTrigger
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
-    _b776,  # 776 AttachedTrigger
+    _b776,  # 776 CastTrigger
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    _b779,  # 779 YoursTrigger
+    _b779,  # 779 AttachedTrigger
     None,  # 780 __asgn_plain
-    None,  # 781 __asgn_optional
-    None,  # 782 __asgn_optional
+    None,  # 781 __asgn_plain
+    _b782,  # 782 YoursTrigger
     None,  # 783 __asgn_plain
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
+    None,  # 784 __asgn_optional
+    None,  # 785 __asgn_optional
     None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
@@ -87542,135 +87685,135 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 790 __asgn_plain
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 ZonePlace
+    None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
-    None,  # 795 __asgn_oneormore
-    None,  # 796 __asgn_plain
+    None,  # 795 __asgn_plain
+    _b796,  # 796 ZonePlace
     None,  # 797 __asgn_plain
-    None,  # 798 __asgn_plain
+    None,  # 798 __asgn_oneormore
     None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
-    _b802,  # 802 PTChoice
-    None,  # 803 StaticPart
+    None,  # 802 __asgn_plain
+    None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
-    None,  # 805 __asgn_plain
-    _b806,  # 806 PTChange
+    _b805,  # 805 PTChoice
+    None,  # 806 StaticPart
     None,  # 807 __asgn_plain
-    _b808,  # 808 CantAttackOrBlock
-    None,  # 809 __asgn_plain
-    _b810,  # 810 CantAttack
-    _b811,  # 811 CantBlockMatching
+    None,  # 808 __asgn_plain
+    _b809,  # 809 PTChange
+    None,  # 810 __asgn_plain
+    _b811,  # 811 CantAttackOrBlock
     None,  # 812 __asgn_plain
-    _b813,  # 813 CantBlock
-    None,  # 814 __asgn_plain
-    _b815,  # 815 CantBeBlockedByFewer
-    _b816,  # 816 CantBeBlockedExcept
-    _b817,  # 817 CanBlockOnly
-    _b818,  # 818 BlockCapacity
-    None,  # 819 __asgn_plain
-    _b820,  # 820 BlocksDespite
-    None,  # 821 __asgn_plain
+    _b813,  # 813 CantAttack
+    _b814,  # 814 CantBlockMatching
+    None,  # 815 __asgn_plain
+    _b816,  # 816 CantBlock
+    None,  # 817 __asgn_plain
+    _b818,  # 818 CantBeBlockedByFewer
+    _b819,  # 819 CantBeBlockedExcept
+    _b820,  # 820 CanBlockOnly
+    _b821,  # 821 BlockCapacity
     None,  # 822 __asgn_plain
-    _b823,  # 823 CantBeTargetedByOnly
+    _b823,  # 823 BlocksDespite
     None,  # 824 __asgn_plain
-    _b825,  # 825 CantBeTargetedBy
-    _b826,  # 826 CantBeTargeted
+    None,  # 825 __asgn_plain
+    _b826,  # 826 CantBeTargetedByOnly
     None,  # 827 __asgn_plain
-    _b828,  # 828 CantBeDestroyed
-    None,  # 829 __asgn_plain
-    _b830,  # 830 CantPhaseOut
-    None,  # 831 __asgn_plain
-    _b832,  # 832 PhasesEachUntap
-    None,  # 833 __asgn_plain
+    _b828,  # 828 CantBeTargetedBy
+    _b829,  # 829 CantBeTargeted
+    None,  # 830 __asgn_plain
+    _b831,  # 831 CantBeDestroyed
+    None,  # 832 __asgn_plain
+    _b833,  # 833 CantPhaseOut
     None,  # 834 __asgn_plain
-    _b835,  # 835 BasePT
+    _b835,  # 835 PhasesEachUntap
     None,  # 836 __asgn_plain
-    _b837,  # 837 GainsAbility
-    None,  # 838 __asgn_plain
+    None,  # 837 __asgn_plain
+    _b838,  # 838 BasePT
     None,  # 839 __asgn_plain
-    _b840,  # 840 HasKeywordAtManaCost
+    _b840,  # 840 GainsAbility
     None,  # 841 __asgn_plain
     None,  # 842 __asgn_plain
-    _b843,  # 843 HasKeywordFrom
+    _b843,  # 843 HasKeywordAtManaCost
     None,  # 844 __asgn_plain
     None,  # 845 __asgn_plain
-    None,  # 846 __asgn_plain
-    _b847,  # 847 ProtectionFromChosen
-    _b848,  # 848 HasKeywords
-    _b849,  # 849 LosesKeywords
-    None,  # 850 __asgn_plain
-    None,  # 851 __asgn_plain
-    _b852,  # 852 CombatDamageSteps
+    _b846,  # 846 HasKeywordFrom
+    None,  # 847 __asgn_plain
+    None,  # 848 __asgn_plain
+    None,  # 849 __asgn_plain
+    _b850,  # 850 ProtectionFromChosen
+    _b851,  # 851 HasKeywords
+    _b852,  # 852 LosesKeywords
     None,  # 853 __asgn_plain
-    _b854,  # 854 AssignsExcess
-    None,  # 855 __asgn_plain
-    _b856,  # 856 AttacksUntapped
-    None,  # 857 __asgn_plain
-    _b858,  # 858 DoesntUntap
-    None,  # 859 __asgn_plain
-    _b860,  # 860 DamageGainsLife
-    None,  # 861 __asgn_plain
-    _b862,  # 862 DamageIsLethal
-    None,  # 863 __asgn_plain
-    _b864,  # 864 DamageAsCounters
-    None,  # 865 __asgn_plain
-    _b866,  # 866 CantBeBlockedBy
-    None,  # 867 __asgn_plain
-    _b868,  # 868 CantBeAttachedBy
-    None,  # 869 __asgn_plain
-    _b870,  # 870 PreventDamageFrom
-    None,  # 871 __asgn_plain
-    _b872,  # 872 AttacksDespite
-    None,  # 873 __asgn_plain
+    None,  # 854 __asgn_plain
+    _b855,  # 855 CombatDamageSteps
+    None,  # 856 __asgn_plain
+    _b857,  # 857 AssignsExcess
+    None,  # 858 __asgn_plain
+    _b859,  # 859 AttacksUntapped
+    None,  # 860 __asgn_plain
+    _b861,  # 861 DoesntUntap
+    None,  # 862 __asgn_plain
+    _b863,  # 863 DamageGainsLife
+    None,  # 864 __asgn_plain
+    _b865,  # 865 DamageIsLethal
+    None,  # 866 __asgn_plain
+    _b867,  # 867 DamageAsCounters
+    None,  # 868 __asgn_plain
+    _b869,  # 869 CantBeBlockedBy
+    None,  # 870 __asgn_plain
+    _b871,  # 871 CantBeAttachedBy
+    None,  # 872 __asgn_plain
+    _b873,  # 873 PreventDamageFrom
     None,  # 874 __asgn_plain
-    _b875,  # 875 TapAbilitiesCantActivate
+    _b875,  # 875 AttacksDespite
     None,  # 876 __asgn_plain
-    _b877,  # 877 MaxBlockers
-    None,  # 878 __asgn_plain
-    _b879,  # 879 AttacksEachCombat
-    None,  # 880 __asgn_plain
-    _b881,  # 881 AttacksThisTurn
-    None,  # 882 __asgn_plain
-    _b883,  # 883 MustBeBlocked
-    None,  # 884 __asgn_plain
-    _b885,  # 885 BlocksEachCombat
-    None,  # 886 __asgn_plain
-    _b887,  # 887 CantBeBlocked
-    None,  # 888 __asgn_plain
+    None,  # 877 __asgn_plain
+    _b878,  # 878 TapAbilitiesCantActivate
+    None,  # 879 __asgn_plain
+    _b880,  # 880 MaxBlockers
+    None,  # 881 __asgn_plain
+    _b882,  # 882 AttacksEachCombat
+    None,  # 883 __asgn_plain
+    _b884,  # 884 AttacksThisTurn
+    None,  # 885 __asgn_plain
+    _b886,  # 886 MustBeBlocked
+    None,  # 887 __asgn_plain
+    _b888,  # 888 BlocksEachCombat
     None,  # 889 __asgn_plain
-    _b890,  # 890 BecomesCreature
+    _b890,  # 890 CantBeBlocked
     None,  # 891 __asgn_plain
-    _b892,  # 892 ChosenCreatureType
-    None,  # 893 __asgn_plain
-    _b894,  # 894 BecomesAura
-    None,  # 895 __asgn_plain
-    _b896,  # 896 IsColor
-    None,  # 897 __asgn_plain
+    None,  # 892 __asgn_plain
+    _b893,  # 893 BecomesCreature
+    None,  # 894 __asgn_plain
+    _b895,  # 895 ChosenCreatureType
+    None,  # 896 __asgn_plain
+    _b897,  # 897 BecomesAura
     None,  # 898 __asgn_plain
-    None,  # 899 __asgn_plain
+    _b899,  # 899 IsColor
     None,  # 900 __asgn_plain
     None,  # 901 __asgn_plain
     None,  # 902 __asgn_plain
     None,  # 903 __asgn_plain
-    None,  # 904 __asgn_oneormore
-    None,  # 905 __asgn_oneormore
+    None,  # 904 __asgn_plain
+    None,  # 905 __asgn_plain
     None,  # 906 __asgn_plain
-    None,  # 907 __asgn_plain
-    None,  # 908 __asgn_optional
-    None,  # 909 __asgn_optional
-    None,  # 910 __asgn_optional
+    None,  # 907 __asgn_oneormore
+    None,  # 908 __asgn_oneormore
+    None,  # 909 __asgn_plain
+    None,  # 910 __asgn_plain
     None,  # 911 __asgn_optional
-    None,  # 912 __asgn_oneormore
+    None,  # 912 __asgn_optional
     None,  # 913 __asgn_optional
-    None,  # 914 __asgn_plain
-    None,  # 915 __asgn_plain
-    None,  # 916 __asgn_oneormore
-    None,  # 917 __asgn_optional
-    None,  # 918 __asgn_optional
-    None,  # 919 __asgn_plain
-    None,  # 920 __asgn_plain
-    None,  # 921 __asgn_plain
+    None,  # 914 __asgn_optional
+    None,  # 915 __asgn_oneormore
+    None,  # 916 __asgn_optional
+    None,  # 917 __asgn_plain
+    None,  # 918 __asgn_plain
+    None,  # 919 __asgn_oneormore
+    None,  # 920 __asgn_optional
+    None,  # 921 __asgn_optional
     None,  # 922 __asgn_plain
     None,  # 923 __asgn_plain
     None,  # 924 __asgn_plain
@@ -87682,15 +87825,15 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 930 __asgn_plain
     None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
-    None,  # 933 __asgn_optional
-    None,  # 934 __asgn_zeroormore
-    None,  # 935 __asgn_zeroormore
-    None,  # 936 __asgn_zeroormore
-    None,  # 937 __asgn_oneormore
-    None,  # 938 __asgn_oneormore
-    None,  # 939 __asgn_plain
-    None,  # 940 __asgn_plain
-    None,  # 941 __asgn_plain
+    None,  # 933 __asgn_plain
+    None,  # 934 __asgn_plain
+    None,  # 935 __asgn_plain
+    None,  # 936 __asgn_optional
+    None,  # 937 __asgn_zeroormore
+    None,  # 938 __asgn_zeroormore
+    None,  # 939 __asgn_zeroormore
+    None,  # 940 __asgn_oneormore
+    None,  # 941 __asgn_oneormore
     None,  # 942 __asgn_plain
     None,  # 943 __asgn_plain
     None,  # 944 __asgn_plain
@@ -87699,215 +87842,218 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 947 __asgn_plain
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
-    _b950,  # 950 Duration
+    None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
-    None,  # 953 __asgn_oneormore
+    _b953,  # 953 Duration
     None,  # 954 __asgn_plain
-    _b955,  # 955 UpToXTargets
-    None,  # 956 GraveyardTarget
+    None,  # 955 __asgn_plain
+    None,  # 956 __asgn_oneormore
     None,  # 957 __asgn_plain
-    _b958,  # 958 FromGraveyard
-    None,  # 959 __asgn_plain
-    None,  # 960 __asgn_optional
-    None,  # 961 __asgn_optional
-    None,  # 962 __asgn_optional
-    None,  # 963 __asgn_plain
-    _b964,  # 964 OntoBattlefield
-    None,  # 965 Destination
+    _b958,  # 958 UpToXTargets
+    None,  # 959 GraveyardTarget
+    None,  # 960 __asgn_plain
+    _b961,  # 961 FromGraveyard
+    None,  # 962 __asgn_plain
+    None,  # 963 __asgn_optional
+    None,  # 964 __asgn_optional
+    None,  # 965 __asgn_optional
     None,  # 966 __asgn_plain
-    _b967,  # 967 IntoHand
-    None,  # 968 __asgn_plain
-    _b969,  # 969 IntoGraveyard
-    None,  # 970 __asgn_optional
+    _b967,  # 967 OntoBattlefield
+    None,  # 968 Destination
+    None,  # 969 __asgn_plain
+    _b970,  # 970 IntoHand
     None,  # 971 __asgn_plain
-    _b972,  # 972 CostValue
-    None,  # 973 __asgn_plain
+    _b972,  # 972 IntoGraveyard
+    None,  # 973 __asgn_optional
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_optional
+    _b975,  # 975 CostValue
     None,  # 976 __asgn_plain
     None,  # 977 __asgn_plain
-    None,  # 978 __asgn_plain
+    None,  # 978 __asgn_optional
     None,  # 979 __asgn_plain
     None,  # 980 __asgn_plain
     None,  # 981 __asgn_plain
     None,  # 982 __asgn_plain
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
-    None,  # 985 __asgn_optional
+    None,  # 985 __asgn_plain
     None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
-    None,  # 988 __asgn_plain
+    None,  # 988 __asgn_optional
     None,  # 989 __asgn_plain
-    None,  # 990 __asgn_optional
+    None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
-    None,  # 993 __asgn_plain
+    None,  # 993 __asgn_optional
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_optional
-    None,  # 996 __asgn_oneormore
+    None,  # 995 __asgn_plain
+    None,  # 996 __asgn_plain
     None,  # 997 __asgn_plain
-    None,  # 998 __asgn_plain
-    _b999,  # 999 NextTurnDuration
+    None,  # 998 __asgn_optional
+    None,  # 999 __asgn_oneormore
     None,  # 1000 __asgn_plain
-    None,  # 1001 __asgn_optional
-    None,  # 1002 __asgn_optional
+    None,  # 1001 __asgn_plain
+    _b1002,  # 1002 NextTurnDuration
     None,  # 1003 __asgn_plain
-    None,  # 1004 __asgn_plain
-    None,  # 1005 __asgn_plain
+    None,  # 1004 __asgn_optional
+    None,  # 1005 __asgn_optional
     None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
-    _b1008,  # 1008 BackRef
-    None,  # 1009 __asgn_optional
+    None,  # 1008 __asgn_plain
+    None,  # 1009 __asgn_plain
     None,  # 1010 __asgn_plain
-    _b1011,  # 1011 TargetPlayer
-    None,  # 1012 __asgn_plain
-    _b1013,  # 1013 TargetObject
-    None,  # 1014 __asgn_optional
+    _b1011,  # 1011 BackRef
+    None,  # 1012 __asgn_optional
+    None,  # 1013 __asgn_plain
+    _b1014,  # 1014 TargetPlayer
     None,  # 1015 __asgn_plain
-    None,  # 1016 __asgn_plain
-    _b1017,  # 1017 EachObjects
-    None,  # 1018 __asgn_optional
+    _b1016,  # 1016 TargetObject
+    None,  # 1017 __asgn_optional
+    None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
-    None,  # 1020 __asgn_plain
+    _b1020,  # 1020 EachObjects
     None,  # 1021 __asgn_optional
-    None,  # 1022 __asgn_optional
-    None,  # 1023 __asgn_optional
+    None,  # 1022 __asgn_plain
+    None,  # 1023 __asgn_plain
     None,  # 1024 __asgn_optional
-    None,  # 1025 __asgn_oneormore
-    None,  # 1026 __asgn_plain
-    None,  # 1027 __asgn_plain
+    None,  # 1025 __asgn_optional
+    None,  # 1026 __asgn_optional
+    None,  # 1027 __asgn_optional
     None,  # 1028 __asgn_oneormore
-    None,  # 1029 __asgn_oneormore
-    None,  # 1030 __asgn_optional
-    None,  # 1031 __asgn_optional
-    None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_oneormore
-    None,  # 1036 __asgn_oneormore
-    None,  # 1037 __asgn_oneormore
-    None,  # 1038 __asgn_plain
-    None,  # 1039 __asgn_plain
+    None,  # 1029 __asgn_plain
+    None,  # 1030 __asgn_plain
+    None,  # 1031 __asgn_oneormore
+    None,  # 1032 __asgn_oneormore
+    None,  # 1033 __asgn_optional
+    None,  # 1034 __asgn_optional
+    None,  # 1035 __asgn_optional
+    None,  # 1036 __asgn_plain
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_oneormore
+    None,  # 1039 __asgn_oneormore
     None,  # 1040 __asgn_oneormore
     None,  # 1041 __asgn_plain
     None,  # 1042 __asgn_plain
-    None,  # 1043 __asgn_plain
-    _b1044,  # 1044 QualityRef
+    None,  # 1043 __asgn_oneormore
+    None,  # 1044 __asgn_plain
     None,  # 1045 __asgn_plain
-    None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_oneormore
-    None,  # 1048 __asgn_oneormore
-    None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_optional
+    None,  # 1046 __asgn_plain
+    _b1047,  # 1047 QualityRef
+    None,  # 1048 __asgn_plain
+    None,  # 1049 __asgn_optional
+    None,  # 1050 __asgn_oneormore
     None,  # 1051 __asgn_oneormore
-    None,  # 1052 __asgn_zeroormore
-    None,  # 1053 __asgn_oneormore
-    None,  # 1054 __asgn_optional
-    None,  # 1055 __asgn_optional
-    None,  # 1056 KeywordCostPart
-    None,  # 1057 __asgn_oneormore
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_oneormore
+    None,  # 1052 __asgn_plain
+    None,  # 1053 __asgn_optional
+    None,  # 1054 __asgn_oneormore
+    None,  # 1055 __asgn_zeroormore
+    None,  # 1056 __asgn_oneormore
+    None,  # 1057 __asgn_optional
+    None,  # 1058 __asgn_optional
+    None,  # 1059 KeywordCostPart
     None,  # 1060 __asgn_oneormore
     None,  # 1061 __asgn_oneormore
     None,  # 1062 __asgn_oneormore
     None,  # 1063 __asgn_oneormore
     None,  # 1064 __asgn_oneormore
     None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_optional
-    None,  # 1067 __asgn_plain
-    None,  # 1068 __asgn_plain
-    None,  # 1069 __asgn_plain
-    _b1070,  # 1070 PerTime
-    None,  # 1071 __asgn_optional
-    None,  # 1072 __asgn_oneormore
-    None,  # 1073 __asgn_plain
-    None,  # 1074 __asgn_plain
-    _b1075,  # 1075 PerCounterOn
+    None,  # 1066 __asgn_oneormore
+    None,  # 1067 __asgn_oneormore
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_optional
+    None,  # 1070 __asgn_plain
+    None,  # 1071 __asgn_plain
+    None,  # 1072 __asgn_plain
+    _b1073,  # 1073 PerTime
+    None,  # 1074 __asgn_optional
+    None,  # 1075 __asgn_oneormore
     None,  # 1076 __asgn_plain
     None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_optional
+    _b1078,  # 1078 PerCounterOn
     None,  # 1079 __asgn_plain
     None,  # 1080 __asgn_plain
-    None,  # 1081 __asgn_plain
-    _b1082,  # 1082 PowerOf
+    None,  # 1081 __asgn_optional
+    None,  # 1082 __asgn_plain
     None,  # 1083 __asgn_plain
     None,  # 1084 __asgn_plain
-    None,  # 1085 __asgn_plain
+    _b1085,  # 1085 PowerOf
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
     None,  # 1088 __asgn_plain
     None,  # 1089 __asgn_plain
-    None,  # 1090 __asgn_optional
-    None,  # 1091 __asgn_optional
-    None,  # 1092 __asgn_optional
+    None,  # 1090 __asgn_plain
+    None,  # 1091 __asgn_plain
+    None,  # 1092 __asgn_plain
     None,  # 1093 __asgn_optional
     None,  # 1094 __asgn_optional
     None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_oneormore
+    None,  # 1096 __asgn_optional
     None,  # 1097 __asgn_optional
     None,  # 1098 __asgn_optional
-    None,  # 1099 __asgn_optional
-    None,  # 1100 DelayedStep
+    None,  # 1099 __asgn_oneormore
+    None,  # 1100 __asgn_optional
     None,  # 1101 __asgn_optional
     None,  # 1102 __asgn_optional
-    None,  # 1103 __asgn_oneormore
-    None,  # 1104 __asgn_plain
+    None,  # 1103 DelayedStep
+    None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_optional
-    None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_plain
-    None,  # 1109 __asgn_plain
+    None,  # 1106 __asgn_oneormore
+    None,  # 1107 __asgn_plain
+    None,  # 1108 __asgn_optional
+    None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_optional
     None,  # 1111 __asgn_plain
-    _b1112,  # 1112 EntersEvent
-    None,  # 1113 ThisEvent
+    None,  # 1112 __asgn_plain
+    None,  # 1113 __asgn_optional
     None,  # 1114 __asgn_plain
-    _b1115,  # 1115 LeavesEvent
-    None,  # 1116 __asgn_plain
-    _b1117,  # 1117 DiesEvent
-    None,  # 1118 __asgn_plain
-    _b1119,  # 1119 ToGraveyardEvent
-    None,  # 1120 __asgn_plain
-    _b1121,  # 1121 AttacksAloneEvent
-    None,  # 1122 __asgn_plain
-    _b1123,  # 1123 UnblockedEvent
-    None,  # 1124 __asgn_plain
-    _b1125,  # 1125 AttacksEvent
-    None,  # 1126 __asgn_plain
-    _b1127,  # 1127 BlocksEvent
-    None,  # 1128 __asgn_plain
+    _b1115,  # 1115 EntersEvent
+    None,  # 1116 ThisEvent
+    None,  # 1117 __asgn_plain
+    _b1118,  # 1118 LeavesEvent
+    None,  # 1119 __asgn_plain
+    _b1120,  # 1120 DiesEvent
+    None,  # 1121 __asgn_plain
+    _b1122,  # 1122 ToGraveyardEvent
+    None,  # 1123 __asgn_plain
+    _b1124,  # 1124 AttacksAloneEvent
+    None,  # 1125 __asgn_plain
+    _b1126,  # 1126 UnblockedEvent
+    None,  # 1127 __asgn_plain
+    _b1128,  # 1128 AttacksEvent
     None,  # 1129 __asgn_plain
-    None,  # 1130 __asgn_plain
-    _b1131,  # 1131 BlockedEvent
+    _b1130,  # 1130 BlocksEvent
+    None,  # 1131 __asgn_plain
     None,  # 1132 __asgn_plain
-    _b1133,  # 1133 PhasesEvent
-    None,  # 1134 __asgn_plain
-    _b1135,  # 1135 TurnedUpEvent
-    None,  # 1136 __asgn_plain
-    _b1137,  # 1137 ExiledThisWayEvent
-    None,  # 1138 __asgn_plain
-    _b1139,  # 1139 TargetedEvent
-    None,  # 1140 __asgn_plain
+    None,  # 1133 __asgn_plain
+    _b1134,  # 1134 BlockedEvent
+    None,  # 1135 __asgn_plain
+    _b1136,  # 1136 PhasesEvent
+    None,  # 1137 __asgn_plain
+    _b1138,  # 1138 TurnedUpEvent
+    None,  # 1139 __asgn_plain
+    _b1140,  # 1140 ExiledThisWayEvent
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 DealsDamageEvent
+    _b1142,  # 1142 TargetedEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 DealtDamageEvent
-    None,  # 1145 __asgn_plain
-    _b1146,  # 1146 PutIntoGraveyardEvent
-    None,  # 1147 __asgn_optional
-    None,  # 1148 __asgn_optional
-    None,  # 1149 __asgn_optional
-    None,  # 1150 __asgn_oneormore
-    None,  # 1151 __asgn_oneormore
-    None,  # 1152 __asgn_plain
-    _b1153,  # 1153 PerObject
-    None,  # 1154 __asgn_optional
-    None,  # 1155 __asgn_optional
-    None,  # 1156 __asgn_optional
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 DealsDamageEvent
+    None,  # 1146 __asgn_plain
+    _b1147,  # 1147 DealtDamageEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 PutIntoGraveyardEvent
+    None,  # 1150 __asgn_optional
+    None,  # 1151 __asgn_optional
+    None,  # 1152 __asgn_optional
+    None,  # 1153 __asgn_oneormore
+    None,  # 1154 __asgn_oneormore
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 PerObject
     None,  # 1157 __asgn_optional
     None,  # 1158 __asgn_optional
     None,  # 1159 __asgn_optional
     None,  # 1160 __asgn_optional
+    None,  # 1161 __asgn_optional
+    None,  # 1162 __asgn_optional
+    None,  # 1163 __asgn_optional
 ]

@@ -556,6 +556,26 @@ class RevealHand:
 
 
 @dataclass(frozen=True)
+class LookAtHand:
+    """402.3, 400.2: the ability's controller looks at a player's hand.  Nothing moves and nothing is
+    revealed to anyone else: the log line names the cards, and a player's view of the log
+    (``runtime.tools.turnlog``) names them only to the looker and the hand's owner."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Show the hand to the controller."""
+        game = res.game
+        seen: list[int] = []
+        for p in res.following(self.player):
+            hand = list(game.zone(Zone.HAND, p))
+            seen += hand
+            names = ", ".join(game.name_of(o) for o in hand) or "no cards"
+            game.log(f"{game.players[res.controller].name} looks at {game.players[p].name}'s hand: {names} (402.3)")
+        res.performed = True
+
+
+@dataclass(frozen=True)
 class ChooseCardName:
     """201.3, 608.2d: the ability's controller chooses a card name matching ``filter`` ("a nonland card
     name"); "that name" later in the ability means it.  The names offered are those of the cards in the
@@ -1639,6 +1659,7 @@ __all__ = [
     "AttachSource",
     "CantCastSameName",
     "ChangeTargetToThis",
+    "LookAtHand",
     "CastThis",
     "ChooseAmong",
     "ChooseColor",

@@ -443,6 +443,20 @@ class RevealHand(Effect):
 
 
 @dataclass(frozen=True)
+class LookAtHand(Effect):
+    """402.3, 400.2: "look at target opponent's hand" -- the ability's controller sees the cards in
+    that player's hand; they stay there, hidden from everyone else."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"look at {self.player.player_text(ph)}'s hand"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.LookAtHand(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class ChooseName(Effect):
     """201.3, 608.2d: "choose a nonland card name" (the ability's controller); "that name" later."""
 
