@@ -892,10 +892,14 @@ class PutCounters:
     target: ObjectRef
 
     def resolve(self, res: "Resolution") -> None:
-        """Add the counters."""
+        """Add the counters; the permanents they were put on are "it" for the next instruction ("put two
+        time counters on it and it gains vanishing": counters don't make a new object, 400.7)."""
+        done: list[int] = []
         for ref in res.referents(self.target):
             if isinstance(ref, int):
                 res.game.add_counters(ref, self.counter, self.amount.evaluate(res))
+                done.append(ref)
+        res.last_affected = tuple(done)
 
 
 @dataclass(frozen=True)
