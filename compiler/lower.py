@@ -437,6 +437,8 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
                                  words=f"the number of {a.counters.counter.name} counters on it")
     if a.that:
         return am.EventAmount(words=str(a.that))  # 603.2: the triggering event's amount
+    if a.costcard is not None:
+        return am.CostCardValue(str(a.costcard.verb), words=f"the {a.costcard.verb} card's converted mana cost")
     if a.param:
         if params is None or params.get(a.param) != "number":
             if ck is not None:
@@ -1702,7 +1704,11 @@ class CardLowering:
         return ef.PileThenAct(name, player, f)
 
     def effect_PutCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PutCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
+        amount = self.amount(e.amount)
+        where = self.amount(e.wherex) if e.wherex is not None else None
+        if where is not None and not isinstance(amount, am.XAmount):
+            self.ck.error(e.wherex, "'where X is ...' says what X is: write 'put X ... counters on ...'")
+        return ef.PutCounters(amount, self.counter_kind(e.counter), self.target(e.target, cond), where=where)
 
     def effect_SearchEffect(self, e: Any, cond: Condition | None) -> Effect:
         action = self._action(e, "search")

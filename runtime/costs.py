@@ -17,7 +17,7 @@ from .abilities import ActivatedAbility, IgnoresSummoningSickness
 from .continuous import AbilitiesCantBeActivated
 from .decisions import Choice, ChooseCards, YesNo
 from .errors import IllegalAction
-from .mana import COLORS, ManaRequirement, format_cost, pay_from_pool
+from .mana import COLORS, ManaRequirement, format_cost, mana_value, pay_from_pool
 from .mana_abilities import AddMana
 from .resolution import Resolution
 from .values import Cost, SacrificeSpec
@@ -473,10 +473,10 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         game.log(f"{game.players[player].name} sacrifices {game.name_of(oid)}")
         game.move(oid, Zone.GRAVEYARD)
     for oid in discard:
-        game.discard_card(player, oid)  # 118.3 / 702.35a: a discard as a cost is a discard
+        _moved_for_cost(game, res, "discarded", game.discard_card(player, oid))  # 118.3 / 702.35a: a discard
     for oid in exiled:
         game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their hand")
-        game.move(oid, Zone.EXILE)
+        _moved_for_cost(game, res, "exiled", game.move(oid, Zone.EXILE))
     if cost.exile_this and source is not None:
         game.log(f"{game.players[player].name} exiles {game.name_of(source.oid)} to pay a cost")
         game.move(source.oid, Zone.EXILE)
@@ -490,10 +490,19 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         res.last_affected = tuple(moved)  # "that card" (the ability remembers it, 607.2-style)
     for oid in from_graveyard:
         game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their graveyard")
-        game.move(oid, Zone.EXILE)
+        _moved_for_cost(game, res, "exiled", game.move(oid, Zone.EXILE))
     for oid in returned:
         game.log(f"{game.players[player].name} returns {game.name_of(oid)} to its owner's hand")
         game.move(oid, Zone.HAND)
+
+
+def _moved_for_cost(game: "Game", res: "Resolution", verb: str, new: int | None) -> None:
+    """118.3, 202.3: remember the mana value of a card a cost moved, as the card is in its new zone
+    ("the exiled card's converted mana cost"); a card a replacement effect kept out of that zone
+    (madness exiles a discarded card instead) is still the card moved."""
+    if new is not None and game.exists(new):
+        o = game.obj(new)
+        res.cost_cards = (*res.cost_cards, (verb, mana_value(o.definition.mana_cost)))
 
 
 def _choose_for_cost(game: "Game", player: int, spec: "SacrificeSpec | None", source: "GameObject | None",

@@ -55,6 +55,7 @@ class StackItem:
     event_amount: int = 0  # ... and its amount ("that much")
     x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
     division: tuple[int, ...] = ()  # 603.3d, 601.2d: how a triggered ability's divided amount was split
+    cost_cards: tuple[tuple[str, int], ...] = ()  # 118.3, 602.2b: (how, mana value) of cards its costs moved
 
 
 def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> StackItem:
@@ -384,7 +385,7 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
     x = item.x if item.x is not None else src.cast.x if src is not None and src.cast else 0
     res = Resolution(game, item.controller, item.source_oid, item.targets, x=x,
                      last_affected=tuple(item.remembered), event_player=item.event_player,
-                     event_amount=item.event_amount, division=item.division)
+                     event_amount=item.event_amount, division=item.division, cost_cards=item.cost_cards)
     game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")
     if item.ability is not None:
         a = item.ability

@@ -314,8 +314,27 @@ class Multiplied:
         return self.factor * self.base.evaluate(res)
 
 
+@dataclass(frozen=True)
+class CostCardManaValue:
+    """"the exiled card's converted mana cost", "the discarded card's ...": the mana value (202.3) of the
+    card moved to pay a cost of this spell or ability (118.3, 601.2h, 602.2b), ``verb`` naming how
+    ("exiled", "discarded").  An activated ability's resolution carries what its costs moved; a
+    permanent spell keeps it on the object (400.7: what was paid while casting it), so its
+    replacement effects as it enters read it there (614.1c)."""
+
+    verb: str
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The sum over the cards moved this way (one, for "the exiled card")."""
+        moved = res.cost_cards
+        if not moved:
+            src = res.source_object()
+            moved = src.cast.cost_cards if src is not None and src.cast is not None else ()
+        return sum(mv for verb, mv in moved if verb == self.verb)
+
+
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
-               CountOf, CardsInZone, Plus, Multiplied]
+               CountOf, CardsInZone, Plus, Multiplied, CostCardManaValue]
 
 
 # ------------------------------------------------------------------ costs

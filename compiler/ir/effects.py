@@ -1106,15 +1106,18 @@ class PutCounters(Effect):
     amount: Amount
     counter: str
     target: Ref
+    where: Amount | None = None  # 107.3: "..., where X is the exiled card's converted mana cost"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         what = counters_text(self.amount.value, self.counter)
         if isinstance(self.amount, XAmount):
             what = f"X {self.counter} counters"
-        return f"put {what} on {self.target.text(ph)}"
+        where = f", where X is {self.where.words}" if self.where is not None else ""
+        return f"put {what} on {self.target.text(ph)}{where}"
 
     def python(self, actions: Actions) -> str:
-        return (f"rt.PutCounters(amount={self.amount.python()}, counter={lit(self.counter)}, "
+        amount = self.where if self.where is not None else self.amount
+        return (f"rt.PutCounters(amount={amount.python()}, counter={lit(self.counter)}, "
                 f"target={self.target.python()})")
 
 
