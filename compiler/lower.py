@@ -2092,7 +2092,18 @@ class CardLowering:
                     self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
             # 614.1c, 613.1f: "... and with "Pay 3 life: Regenerate this."" -- a quoted ability.
             granted = self.quoted_ability(b.granted) if b.granted is not None else None
-            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords), granted=granted)
+            first = (str(b.first),) if b.first else ()
+            for kw in first:
+                self.ck.name_in(b, "keyword", kw, self.keywords)
+                if kw in self.keywords and self.keywords[kw].params:
+                    self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
+            where = self.amount(b.wherex) if b.wherex is not None else None
+            if where is not None and not isinstance(amount, am.XAmount):
+                self.ck.error(b.wherex, "'where X is ...' says what X is: write 'enters with X ... counters'")
+            if first and cond is None:
+                self.ck.error(b, "'enters with KEYWORD and with ... counters' is printed after a condition ('if kicked, ...')")
+            return EntersWithIR(amount, counter, cond, word, keywords=first + tuple(b.keywords), granted=granted,
+                                keyword_first=bool(first), where=where)
         if k == "EntersTappedStmt":
             return EntersTappedIR(word)
         if k == "ChooseColorAsEntersStmt":

@@ -290,13 +290,18 @@ def _text_EntersWithIR(card: CardIR, ab: EntersWithIR) -> str:
         cond = ab.condition.text(False, card.name)
         if isinstance(ab.condition, CostWasPaid) and ab.condition.subject is None:
             cond = cond.replace("if it was", f"if {card.name} was", 1)
-        with_ = "".join(f" and with {k}" for k in ab.keywords)
+        with_ = "".join(f" and with {k}" for k in ab.keywords[1 if ab.keyword_first else 0:])
+        where = f", where X is {ab.where.words}" if ab.where is not None else ""
+        if ab.keyword_first:
+            # "it enters the battlefield with flying and with X +1/+1 counters on it, where X is ..."
+            return f"{cap(cond)}, it enters the battlefield with {ab.keywords[0]} and with {what} on it{with_}{where}."
         if ab.granted is not None:
             # 613.1f: the quoted ability, with its own final period inside the quotes.
             with_ += f' and with "{ability_text(card, ab.granted.ability)}"'
         end = "" if ab.granted is not None else "."  # the quoted ability ends with its own period
-        return f"{cap(cond)}, it enters the battlefield with {what} on it{with_}{end}"
-    return f"{card.name} enters the battlefield with {what} on it."
+        return f"{cap(cond)}, it enters the battlefield with {what} on it{where}{with_}{end}"
+    where = f", where X is {ab.where.words}" if ab.where is not None else ""
+    return f"{card.name} enters the battlefield with {what} on it{where}."
 
 
 def _text_CostPerPermanent(card: CardIR, ab: CostPerPermanent) -> str:
