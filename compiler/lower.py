@@ -519,6 +519,13 @@ def _costpart_ExileFromGraveyardCost(ck: Checker, p: Any, out: dict[str, Any], k
     out["exile_from_graveyard"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
 
 
+def _costpart_BottomFromGraveyardCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    f = _filter(ck, p.filter, p)
+    if not f.is_card:
+        ck.error(p, "cards in a graveyard are named as cards: 'put three cards from your graveyard ...'")
+    out["bottom_from_graveyard"] = SacrificeIR(_amount(p.count), f)
+
+
 def _costpart_ReturnToHandCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
     r = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
     if r.filter.controller != "you":

@@ -232,9 +232,12 @@ def _text_ActivatedIR(card: CardIR, ab: ActivatedIR) -> str:
     # Once the cost has named the card ("Sacrifice Tinder Wall"), the effect calls it "it".
     subject = "it" if ab.cost.sacrifice_this or ab.cost.exile_this else card.name
     text = f"{ab.cost.text(card=card.name)}: {sentences_text(card, ab.sentences, ab.targets, subject, False)}"
-    if ab.restriction is not None:
+    if ab.restriction is not None and ab.once_per_turn:
+        # 602.5b: "Activate this ability only once each turn and only if seven or more cards are in ..."
+        text += " Activate this ability only once each turn and only " + ab.restriction.text(False, card.name) + "."
+    elif ab.restriction is not None:
         text += " Activate this ability only " + ab.restriction.text(False, card.name) + "."
-    if ab.once_per_turn:
+    elif ab.once_per_turn:
         text += " Activate this ability only once each turn."
     return f"({text})" if ab.intrinsic else text
 

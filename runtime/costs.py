@@ -281,6 +281,12 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
         if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
                if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
             return False
+    if cost.bottom_from_graveyard is not None:
+        n = getattr(cost.bottom_from_graveyard.count, "value", 0)
+        flt = cost.bottom_from_graveyard.filter
+        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
+               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
+            return False
     if cost.return_to_hand is not None:
         n = getattr(cost.return_to_hand.count, "value", 0)
         flt = cost.return_to_hand.filter
@@ -417,6 +423,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
             raise IllegalAction(f"choose exactly {n} matching cards in your hand to exile (118.3)")
     from_graveyard = _choose_for_cost(game, player, cost.exile_from_graveyard, source, res, Zone.GRAVEYARD,
                                       "exile", "from your graveyard")
+    to_bottom = _choose_for_cost(game, player, cost.bottom_from_graveyard, source, res, Zone.GRAVEYARD,
+                                 "put", "from your graveyard on the bottom of your library")
     returned = _choose_for_cost(game, player, cost.return_to_hand, source, res, Zone.BATTLEFIELD,
                                 "return", "you control to their owner's hand")
     tapped: list[int] = []
@@ -491,6 +499,12 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
     for oid in from_graveyard:
         game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their graveyard")
         _moved_for_cost(game, res, "exiled", game.move(oid, Zone.EXILE))
+    if to_bottom:
+        # 401.4: cards put on the bottom together go in an order their owner chooses (first: nearest the top)
+        for oid in game.library_order(player, to_bottom, "on the bottom (first is nearest the top)"):
+            game.log(f"{game.players[player].name} puts {game.name_of(oid)} from their graveyard on the bottom "
+                     f"of their library")
+            game.move(oid, Zone.LIBRARY)
     for oid in returned:
         game.log(f"{game.players[player].name} returns {game.name_of(oid)} to its owner's hand")
         game.move(oid, Zone.HAND)

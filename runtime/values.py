@@ -373,6 +373,8 @@ class Cost:
     exile_face_up: SacrificeSpec | None = None
     exile_from_graveyard: SacrificeSpec | None = None  # "exile two cards from your graveyard" (118.3)
     return_to_hand: SacrificeSpec | None = None  # "return two Islands you control to their owner's hand" (118.3)
+    # "put three cards from your graveyard on the bottom of your library" (118.3; in the owner's order, 401.4)
+    bottom_from_graveyard: SacrificeSpec | None = None
     # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
     # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
     unpayable: bool = False
@@ -406,6 +408,7 @@ class Cost:
                     player_counters=self.player_counters or other.player_counters,
                     exile_from_graveyard=self.exile_from_graveyard or other.exile_from_graveyard,
                     return_to_hand=self.return_to_hand or other.return_to_hand,
+                    bottom_from_graveyard=self.bottom_from_graveyard or other.bottom_from_graveyard,
                     unpayable=self.unpayable or other.unpayable)
 
     def times(self, n: int) -> "Cost":
@@ -428,7 +431,7 @@ class Cost:
             put_counters=None if self.put_counters is None else (self.put_counters[0], self.put_counters[1] * n),
             player_counters=None if self.player_counters is None else (self.player_counters[0], self.player_counters[1] * n),
             exile_face_up=scaled(self.exile_face_up), exile_from_graveyard=scaled(self.exile_from_graveyard),
-            return_to_hand=scaled(self.return_to_hand))
+            return_to_hand=scaled(self.return_to_hand), bottom_from_graveyard=scaled(self.bottom_from_graveyard))
 
     @property
     def mentions_x(self) -> bool:
