@@ -590,6 +590,7 @@ class CardLowering:
         self.ck = ck
         self.library = library
         self.params = params  # a keyword's parameters (name -> "cost" | "number"), None in a card
+        self.keyword_name = ""  # the keyword whose abilities are being lowered (lowercase), "" in a card
         self.keywords = library.keywords()
         ck.keyword_names = self.keywords
         ck.params = params
@@ -1345,6 +1346,12 @@ class CardLowering:
             else:
                 return ef.Draw(self.last_player, self.amount(e.amount, e.per), implicit=True)
         out = self._player_amount(e, cond, ef.Draw, e.per)
+        if e.upto:
+            # 608.2d: "each opponent may draw up to three cards" -- the drawing player chooses how many.
+            if e.player is None or e.per is not None or not isinstance(out, ef.Draw) \
+                    or not isinstance(out.amount, am.Fixed):
+                self.ck.error(e, "write 'PLAYER may draw up to N cards' with a number")
+            return replace(out, up_to=True) if isinstance(out, ef.Draw) else out
         if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):
             return replace(out, you=True)  # written "you draw a card"
         return out
@@ -1427,7 +1434,10 @@ class CardLowering:
         unless = self.cost_value(e.unless) if e.unless is not None else None
         # 702.24a: "unless you pay COST for each age counter on it" -- the cost once per counter
         per = self.counter_kind(e.per) if e.per is not None else ""
-        return ef.Sacrifice(self.target(e.target, cond), unless, per)
+        # 603.2: paying a keyword's own cost ("sacrifice this unless you pay cost", 702.30a) is an event
+        # of the source that "when this's echo cost is paid" waits for.
+        paid = f"cost_paid:{self.keyword_name}" if unless is not None and unless.param and self.keyword_name else ""
+        return ef.Sacrifice(self.target(e.target, cond), unless, per, paid_event=paid)
 
     def effect_TapOrUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.TapOrUntap(self.target(e.target, cond))
@@ -2286,7 +2296,10 @@ class CardLowering:
             return EventTrigger(tuple(events), filter=flt, scope="attached", opponents=opponents,
                                 words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
-        return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
+        if any(w.startswith("'s ") for w in words) and len(words) > 1:
+            self.ck.error(t, "a possessive event ('this's echo cost is paid') can't be joined with others by 'or'")
+        said = f"{lead} {this} {' or '.join(words)}".replace(" 's ", "'s ")  # "when this's echo cost is paid"
+        return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=said,
                          combat=combat, recipient=recipient)
 
     # trigger events: one method per grammar rule (event_<Rule>), each the runtime's event key and
@@ -2324,6 +2337,12 @@ class CardLowering:
         flt = _filter(self.ck, ev.filter) if ev.filter is not None else None
         article = f"{ev.article} " if ev.article else ""
         return TriggerEvent("blocked", "becomes blocked" + (f" by {article}{flt.words}" if flt else ""), filter=flt)
+
+    def event_CostPaidEvent(self, ev: Any) -> TriggerEvent:
+        # 603.2: the keyword's ability paid the keyword's cost ("when this's echo cost is paid", 702.30a)
+        kw = str(ev.keyword)
+        self.ck.name_in(ev, "keyword", kw, self.keywords)
+        return TriggerEvent(f"cost_paid:{kw}", f"'s {kw} cost is paid")
 
     def event_TurnedUpEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("turned_face_up", "is turned face up")  # 708.8
@@ -2669,6 +2688,7 @@ def build_library(files: list[tuple[str, str, str]]) -> tuple[LibraryIR, list[Di
         for k in f.keywords:
             item = defs[k.name]
             low = CardLowering(ck, first, item, params=dict(k.params))
+            low.keyword_name = k.name.lower()
             abilities = tuple(low.ability(st) for st in item.stmts if cname(st) == "AbilityStmt")
             keywords.append(replace(k, abilities=abilities))
         acts = {item.name: item for item in model.items if cname(item) == "ActionDef"}

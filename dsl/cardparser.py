@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '29bb6a2acdea1cdbe3608343906217382e145f3a99f2cbf9b334299927cdd9ef'
+GRAMMAR = '55497d66d79ce3b497fd183bde6d10a5f5e3e261fbfd006b7d6b44d4a744fe34'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1104,6 +1104,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'evenly'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_optional', 'optional', '', 'upto'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
@@ -1182,6 +1183,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DealtDamageEvent', 'common', 'DealtDamageEvent', ''),
     ('__asgn_plain', 'plain', '', 'anywhere'),
     ('PutIntoGraveyardEvent', 'common', 'PutIntoGraveyardEvent', ''),
+    ('__asgn_plain', 'plain', '', 'keyword'),
+    ('__asgn_plain', 'plain', '', 'paid'),
+    ('CostPaidEvent', 'common', 'CostPaidEvent', ''),
     ('__asgn_optional', 'optional', '', 'equipped'),
     ('__asgn_optional', 'optional', '', 'thisor'),
     ('__asgn_optional', 'optional', '', 'onbf'),
@@ -1419,7 +1423,7 @@ _F40 = frozenset(['g', 'l'])
 _F41 = frozenset(['a', 'y'])
 _F42 = frozenset([None, 't', 'y'])
 _F43 = frozenset([','])
-_F44 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'y'])
+_F44 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 'm', 'p', 'r', 's', 't', 'u', 'y'])
 _F45 = frozenset(['a', 'c', 'd', 'e', 'g', 'p', 'r', 's', 't', 'u'])
 _F46 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
 _F47 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's', 't'])
@@ -1442,70 +1446,73 @@ _F63 = frozenset(['c', 'p', 's'])
 _F64 = frozenset([None, 'w'])
 _F65 = frozenset([None, 'i', 't'])
 _F66 = frozenset([None, 'd', 'i', 't'])
-_F67 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 't', 'y'])
-_F68 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 't', 'y'])
-_F69 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 's', 't', 'y'])
-_F70 = frozenset([None, 'u'])
-_F71 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
-_F72 = frozenset([None, 'a', 'd', 'e', 't', 'y'])
-_F73 = frozenset(['a', 'd', 'e', 't', 'y'])
-_F74 = frozenset(['c'])
-_F75 = frozenset([None, 'o'])
-_F76 = frozenset([None, 'a', 'e'])
-_F77 = frozenset(['a', 'e'])
-_F78 = frozenset([None, 'a', 'b'])
-_F79 = frozenset(['a', 'b'])
-_F80 = frozenset([None, 'a', 'b', 'e', 't', 'u'])
-_F81 = frozenset(['a', 'b', 'e', 't', 'u'])
-_F82 = frozenset(['n'])
-_F83 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
-_F84 = frozenset([None, 'b', 'l', 's', 'w'])
-_F85 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F86 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
-_F87 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F88 = frozenset([None, 'c', 'p', 's'])
-_F89 = frozenset(['t', 'y'])
-_F90 = frozenset([None, 'p', 'u'])
-_F91 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F92 = frozenset(['p', 't'])
-_F93 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
-_F94 = frozenset([None, 'o', 't'])
-_F95 = frozenset([None, 'i', 'y'])
-_F96 = frozenset([None, '"'])
-_F97 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F98 = frozenset([None, 'a', 'd', 't', 'y'])
-_F99 = frozenset([None, 'b', 'i'])
-_F100 = frozenset([None, 'a', 't'])
-_F101 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F102 = frozenset([None, 'c', 'i'])
-_F103 = frozenset([None, ','])
-_F104 = frozenset(['g', 'h'])
-_F105 = frozenset([None, 'e', 'o', 'u'])
-_F106 = frozenset(['o', 'p'])
-_F107 = frozenset([None, 'c', 't'])
-_F108 = frozenset(['e', 't', 'y'])
-_F109 = frozenset(['d', 'e', 'u'])
-_F110 = frozenset(['w'])
-_F111 = frozenset([None, 'a', 'p'])
-_F112 = frozenset([None, 'p', 't'])
-_F113 = frozenset(['+', '-'])
-_F114 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F115 = frozenset([None, 'g', 'h'])
-_F116 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F117 = frozenset([',', 'a'])
-_F118 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([None, ',', 'e'])
-_F120 = frozenset([None, 'm', 'o'])
-_F121 = frozenset([None, 'a', 'r'])
-_F122 = frozenset([None, 'h', 'y'])
-_F123 = frozenset([None, 'f', 'u'])
-_F124 = frozenset([None, 'd', 'f'])
-_F125 = frozenset([None, 'u', 'y'])
-_F126 = frozenset([None, 'i', 'u'])
-_F127 = frozenset([None, 't', 'u'])
-_F128 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F129 = frozenset(['i', 'o'])
-_F130 = frozenset(['a', 'o', 'y'])
+_F67 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'm', 't', 'y'])
+_F68 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 't', 'y'])
+_F69 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 't', 'y'])
+_F70 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 's', 't', 'y'])
+_F71 = frozenset([None, 'u'])
+_F72 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
+_F73 = frozenset([None, 'a', 'd', 'e', 't', 'y'])
+_F74 = frozenset(['a', 'd', 'e', 't', 'y'])
+_F75 = frozenset(['c'])
+_F76 = frozenset([None, 'o'])
+_F77 = frozenset([None, 'a', 'e'])
+_F78 = frozenset(['a', 'e'])
+_F79 = frozenset([None, 'a', 'b'])
+_F80 = frozenset(['a', 'b'])
+_F81 = frozenset([None, 'a', 'b', 'e', 't', 'u'])
+_F82 = frozenset(['a', 'b', 'e', 't', 'u'])
+_F83 = frozenset(['n'])
+_F84 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
+_F85 = frozenset([None, 'b', 'l', 's', 'w'])
+_F86 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F87 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
+_F88 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
+_F89 = frozenset([None, 'c', 'p', 's'])
+_F90 = frozenset(['t', 'y'])
+_F91 = frozenset([None, 'p', 'u'])
+_F92 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F93 = frozenset(['p', 't'])
+_F94 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
+_F95 = frozenset([None, 'o', 't'])
+_F96 = frozenset([None, 'i', 'y'])
+_F97 = frozenset([None, '"'])
+_F98 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F99 = frozenset([None, 'a', 'd', 't', 'y'])
+_F100 = frozenset([None, 'b', 'i'])
+_F101 = frozenset([None, 'a', 't'])
+_F102 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F103 = frozenset([None, 'c', 'i'])
+_F104 = frozenset([None, ','])
+_F105 = frozenset(['g', 'h'])
+_F106 = frozenset([None, 'e', 'o', 'u'])
+_F107 = frozenset(['o', 'p'])
+_F108 = frozenset([None, 'c', 't'])
+_F109 = frozenset(['e', 't', 'y'])
+_F110 = frozenset(['d', 'e', 'u'])
+_F111 = frozenset(['w'])
+_F112 = frozenset([None, 'a', 'p'])
+_F113 = frozenset([None, 'p', 't'])
+_F114 = frozenset(['+', '-'])
+_F115 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F116 = frozenset([None, 'g', 'h'])
+_F117 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F118 = frozenset([',', 'a'])
+_F119 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F120 = frozenset([None, ',', 'e'])
+_F121 = frozenset([None, 'd', 'm'])
+_F122 = frozenset([None, 'm', 'o'])
+_F123 = frozenset([None, 'a', 'r'])
+_F124 = frozenset([None, 'h', 'y'])
+_F125 = frozenset([None, 'f', 'u'])
+_F126 = frozenset([None, 'd', 'f'])
+_F127 = frozenset([None, 'u', 'y'])
+_F128 = frozenset([None, 'i', 'u'])
+_F129 = frozenset([None, 't', 'u'])
+_F130 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F131 = frozenset(['i', 'o'])
+_F132 = frozenset(['a', 'o', 'y'])
+_F133 = frozenset([None, "'"])
 
 
 class CardParser:
@@ -21078,7 +21085,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_DiscardEffect_0(p)
                 if r is None:
@@ -21091,7 +21098,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F68:
+        if ch in _F69:
             while True:
                 r = self.r_GainLifeEffect_0(p)
                 if r is None:
@@ -21377,7 +21384,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 r = self.r_PlayerSacrificesEffect_0(p)
                 if r is None:
@@ -21403,7 +21410,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 r = self.r_UntapEffect_0(p)
                 if r is None:
@@ -21549,7 +21556,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -21562,7 +21569,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -21575,7 +21582,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -21695,7 +21702,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -21703,7 +21710,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22153,7 +22160,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22256,7 +22263,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22345,7 +22352,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22364,7 +22371,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22383,7 +22390,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22391,7 +22398,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F77 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22579,7 +22586,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22617,7 +22624,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22693,7 +22700,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22701,7 +22708,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22714,7 +22721,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F80:
+        if ch in _F81:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22722,7 +22729,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22743,7 +22750,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F83 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22756,7 +22763,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -22769,7 +22776,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -22801,7 +22808,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22809,7 +22816,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22822,7 +22829,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22843,7 +22850,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22881,7 +22888,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -23554,7 +23561,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -23645,7 +23652,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p11 = p
                 res12: list[Any] = []
@@ -23711,7 +23718,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p17 = p
                 res18: list[Any] = []
@@ -23845,7 +23852,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p23 = p
                 res24: list[Any] = []
@@ -23930,7 +23937,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p29 = p
                 res30: list[Any] = []
@@ -24180,7 +24187,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p37 = p
                 res38: list[Any] = []
@@ -24312,7 +24319,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F69:
+        if ch in _F70:
             while True:
                 r = self.r_PlayerSacrificesEffect_0(p)
                 if r is None:
@@ -24325,7 +24332,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p43 = p
                 res44: list[Any] = []
@@ -24428,7 +24435,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24491,7 +24498,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F68:
+        if ch in _F69:
             while True:
                 r = self.r_GainLifeEffect_0(p)
                 if r is None:
@@ -24504,7 +24511,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p55 = p
                 res56: list[Any] = []
@@ -24584,7 +24591,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p61 = p
                 res62: list[Any] = []
@@ -24667,7 +24674,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p69 = p
                 res70: list[Any] = []
@@ -24762,7 +24769,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p73 = p
                 res74: list[Any] = []
@@ -24831,7 +24838,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24922,7 +24929,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 r = self.r_DiscardEffect_0(p)
                 if r is None:
@@ -25091,7 +25098,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p81 = p
                 res82: list[Any] = []
@@ -25304,7 +25311,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 r = self.r_UntapEffect_0(p)
                 if r is None:
@@ -25408,7 +25415,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -25460,7 +25467,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F90:
+        if ch in _F91:
             while True:
                 r = self.r_MayPlayEffect_0(p)
                 if r is None:
@@ -25473,7 +25480,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -25499,7 +25506,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -25525,7 +25532,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p85 = p
                 res86: list[Any] = []
@@ -26583,7 +26590,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F92 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -26688,7 +26695,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p129 = p
                 res130: list[Any] = []
@@ -27538,7 +27545,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p153 = p
                 res154: list[Any] = []
@@ -28239,7 +28246,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p187] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F92 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F93 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28342,7 +28349,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p195 = p
                 res196: list[Any] = []
@@ -28525,7 +28532,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p201 = p
                 res202: list[Any] = []
@@ -28767,7 +28774,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p213 = p
                 res214: list[Any] = []
@@ -29893,7 +29900,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -29939,7 +29946,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -30657,7 +30664,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30868,7 +30875,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -32123,7 +32130,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -32167,7 +32174,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -32179,7 +32186,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32243,7 +32250,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -32436,7 +32443,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -32531,7 +32538,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -32539,7 +32546,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32552,7 +32559,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F80:
+        if ch in _F81:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -32560,7 +32567,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32581,7 +32588,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F83 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32594,7 +32601,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -32607,7 +32614,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -32729,7 +32736,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -32764,7 +32771,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -32799,7 +32806,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -32904,7 +32911,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -32942,7 +32949,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -32963,7 +32970,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -33039,7 +33046,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -33218,7 +33225,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -33264,7 +33271,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -33677,7 +33684,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F92 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F93 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34413,7 +34420,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -34445,7 +34452,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -34573,7 +34580,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -37927,7 +37934,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX51(text, q) if text[q:q + 1] in _F89 else None
+        m = _RX51(text, q) if text[q:q + 1] in _F90 else None
         if m is None:
             return None
         s = m.group()
@@ -40031,7 +40038,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -40039,7 +40046,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F92 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40068,7 +40075,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -40135,7 +40142,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -40145,7 +40152,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F73 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40739,7 +40746,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -40893,7 +40900,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -41257,7 +41264,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX53(text, q) if text[q:q + 1] in _F104 else None
+            m = _RX53(text, q) if text[q:q + 1] in _F105 else None
             if m is None:
                 p = c
                 if first:
@@ -41430,7 +41437,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -41653,7 +41660,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -41668,7 +41675,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p15 = p
                 res16: list[Any] = []
@@ -41885,7 +41892,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41914,7 +41921,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 r = self.r_EachObjects_0(p)
                 if r is None:
@@ -42009,7 +42016,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 p35 = p
                 res36: list[Any] = []
@@ -42030,7 +42037,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42390,7 +42397,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43008,7 +43015,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43040,7 +43047,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -43361,7 +43368,7 @@ class CardParser:
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
-        if ch in _F67:
+        if ch in _F68:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43609,7 +43616,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -43641,7 +43648,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -43840,7 +43847,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43865,7 +43872,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43906,7 +43913,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44356,7 +44363,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44609,7 +44616,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44693,7 +44700,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44727,7 +44734,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44777,7 +44784,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44977,7 +44984,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45127,7 +45134,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -45532,7 +45539,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -45606,7 +45613,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -45618,7 +45625,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F92 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F93 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45745,7 +45752,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -45979,7 +45986,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46018,7 +46025,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46057,7 +46064,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46096,7 +46103,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46171,7 +46178,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46210,7 +46217,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46446,7 +46453,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F114 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48054,7 +48061,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p81 = p
                 res82: list[Any] = []
@@ -48124,7 +48131,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p85 = p
                 res86: list[Any] = []
@@ -48272,7 +48279,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p91 = p
                 res92: list[Any] = []
@@ -48324,7 +48331,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48353,7 +48360,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p97 = p
                 res98: list[Any] = []
@@ -48365,7 +48372,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48475,7 +48482,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p105 = p
                 res106: list[Any] = []
@@ -51287,7 +51294,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p207] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51316,7 +51323,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p209 = p
                 res210: list[Any] = []
@@ -51436,7 +51443,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51492,7 +51499,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51613,7 +51620,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     if first:
@@ -51701,7 +51708,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -51711,7 +51718,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51732,7 +51739,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -52189,7 +52196,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -52236,7 +52243,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 r = self.e311_0(p)
                 if r is None:
@@ -52249,7 +52256,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.e312_0(p)
                 if r is None:
@@ -52291,7 +52298,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 r = self.e314_0(p)
                 if r is None:
@@ -52304,7 +52311,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 r = self.e315_0(p)
                 if r is None:
@@ -52333,7 +52340,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -52643,7 +52650,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -52849,7 +52856,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -53354,7 +53361,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -53393,6 +53400,66 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F121:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e323_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('draw', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'draw', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'up', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F37:
             while True:
                 q = sk0[p]
@@ -53414,27 +53481,27 @@ class CardParser:
                 break
         if ch in _F37:
             while True:
-                p1 = p
-                res2: list[Any] = []
-                q = sk0[p1]
+                p3 = p
+                res4: list[Any] = []
+                q = sk0[p3]
                 if q < 0:
-                    q = _WS0(text, p1).end()
+                    q = _WS0(text, p3).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p1] = q
+                    sk0[p3] = q
                 if not (text.startswith('draws', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'draws', '')
                 q += 5
-                p1 = q
-                res2.append(v)
-                if res2:
-                    n = Nt(res2)
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
                     n.rule = 942
-                q = p1
-                v = n if res2 else None
+                q = p3
+                v = n if res4 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -53807,7 +53874,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -54074,11 +54141,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F122:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e323_0(p1)
+                r = self.e324_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54152,7 +54219,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e324_0(p3)
+                r = self.e325_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54240,7 +54307,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e325_0(p7)
+                r = self.e326_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54250,7 +54317,7 @@ class CardParser:
                 if v:
                     res8.append(v)
                 while True:
-                    r = self.e326_0(p7)
+                    r = self.e327_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -54551,7 +54618,7 @@ class CardParser:
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e327_0(p9)
+                r = self.e328_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54581,11 +54648,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F121:
+        if ch in _F123:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e328_0(p1)
+                r = self.e329_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54742,7 +54809,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e329_0(p1)
+                    r = self.e330_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54839,7 +54906,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -54857,7 +54924,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e330_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54891,7 +54958,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e331_0(p3)
+                r = self.e332_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55096,7 +55163,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     if first:
@@ -55148,7 +55215,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -55237,7 +55304,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -55327,11 +55394,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F122:
+        if ch in _F124:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e332_0(p1)
+                r = self.e333_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55402,7 +55469,7 @@ class CardParser:
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e333_0(p7)
+                    r = self.e334_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55478,11 +55545,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F123:
+        if ch in _F125:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e334_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55552,11 +55619,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F124:
+        if ch in _F126:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e335_0(p3)
+                r = self.e336_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55600,11 +55667,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F125:
+        if ch in _F127:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e336_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55646,11 +55713,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F126:
+        if ch in _F128:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e337_0(p3)
+                r = self.e338_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55806,7 +55873,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e338_0(p1)
+            r = self.e339_0(p1)
             if r is None:
                 p = c
                 break
@@ -55814,7 +55881,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e339_0(p1)
+            r = self.e340_0(p1)
             if r is None:
                 p = c
                 break
@@ -55863,11 +55930,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e340_0(p1)
+                r = self.e341_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55895,11 +55962,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e341_0(p3)
+                r = self.e342_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55981,7 +56048,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -56206,7 +56273,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -56975,7 +57042,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e342_0(p)
+            r = self.e343_0(p)
             if r is None:
                 p = c
                 break
@@ -57288,7 +57355,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e343_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57299,7 +57366,7 @@ class CardParser:
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -57558,7 +57625,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e344_0(p)
+            r = self.e345_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57611,7 +57678,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57671,7 +57738,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57692,7 +57759,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -57914,7 +57981,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F71:
+        if ch in _F72:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58070,7 +58137,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     if first:
@@ -58114,7 +58181,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F127:
+        if ch in _F129:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58150,7 +58217,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e345_0(p5)
+                    r = self.e346_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -58185,7 +58252,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e346_0(p9)
+                r = self.e347_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58304,7 +58371,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F128:
+        if ch in _F130:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58423,7 +58490,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F89 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -58448,7 +58515,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX71(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX71(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -58524,7 +58591,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -58586,7 +58653,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX72(text, q) if text[q:q + 1] in _F106 else None
+        m = _RX72(text, q) if text[q:q + 1] in _F107 else None
         if m is None:
             return None
         s = m.group()
@@ -58604,7 +58671,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e347_0(p3)
+            r = self.e348_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58639,7 +58706,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e348_0(p)
+            r = self.e349_0(p)
             if r is None:
                 break
             q, v = r
@@ -58677,7 +58744,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e349_0(p3)
+            r = self.e350_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58752,7 +58819,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX40(text, q) if text[q:q + 1] in _F77 else None
+        m = _RX40(text, q) if text[q:q + 1] in _F78 else None
         if m is None:
             return None
         s = m.group()
@@ -58783,7 +58850,7 @@ class CardParser:
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e350_0(p)
+            r = self.e351_0(p)
             if r is None:
                 break
             q, v = r
@@ -58831,7 +58898,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e351_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58933,7 +59000,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -59391,7 +59458,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e352_0(p1)
+                r = self.e353_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59503,7 +59570,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e353_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59574,11 +59641,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e354_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59902,7 +59969,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F128:
+        if ch in _F130:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -59993,7 +60060,7 @@ class CardParser:
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e355_0(p9)
+                r = self.e356_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -60520,7 +60587,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60530,7 +60597,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61530,7 +61597,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e356_0(p1)
+            r = self.e357_0(p1)
             if r is None:
                 p = c
                 break
@@ -61733,7 +61800,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e357_1(p1)
+                r = self.e358_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62008,7 +62075,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e358_1(p21)
+                r = self.e359_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62306,7 +62373,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e359_1(p41)
+                r = self.e360_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62371,7 +62438,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -62466,7 +62533,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F78:
+        if ch in _F79:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -62474,7 +62541,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -62487,7 +62554,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F80:
+        if ch in _F81:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -62495,7 +62562,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F82 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -62516,7 +62583,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F83 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -62529,7 +62596,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F83:
+        if ch in _F84:
             while True:
                 r = self.r_Color_1(p)
                 if r is None:
@@ -62542,7 +62609,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.r_Supertype_1(p)
                 if r is None:
@@ -62581,7 +62648,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e360_1(p)
+            r = self.e361_1(p)
             if r is None:
                 p = c
                 break
@@ -62591,7 +62658,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e361_1(p)
+            r = self.e362_1(p)
             if r is None:
                 p = c
                 break
@@ -62607,7 +62674,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e362_1(p)
+            r = self.e363_1(p)
             if r is None:
                 p = c
                 break
@@ -62617,7 +62684,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e363_1(p)
+            r = self.e364_1(p)
             if r is None:
                 p = c
                 break
@@ -62664,7 +62731,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -62699,7 +62766,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F79 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -62734,7 +62801,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -62777,7 +62844,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e364_1(p1)
+            r = self.e365_1(p1)
             if r is None:
                 p = c
                 break
@@ -62797,7 +62864,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e365_1(p)
+            r = self.e366_1(p)
             if r is None:
                 p = c
                 break
@@ -62814,7 +62881,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e366_1(p)
+            r = self.e367_1(p)
             if r is None:
                 p = c
                 break
@@ -62839,7 +62906,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -62877,7 +62944,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F88:
+        if ch in _F89:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -62898,7 +62965,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -62974,7 +63041,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -63128,7 +63195,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e367_1(p)
+            r = self.e368_1(p)
             if r is None:
                 p = c
                 break
@@ -63153,11 +63220,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e368_1(p1)
+                r = self.e369_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63199,7 +63266,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F75:
+        if ch in _F76:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -63390,7 +63457,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e369_1(p1)
+                r = self.e370_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63612,7 +63679,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F92 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F93 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63716,7 +63783,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e370_1(p17)
+                r = self.e371_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63833,7 +63900,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e371_1(p25)
+                r = self.e372_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64348,11 +64415,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e372_1(p1)
+                r = self.e373_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64380,11 +64447,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e373_1(p3)
+                r = self.e374_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64508,7 +64575,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p7] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F87 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -64793,7 +64860,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 if first:
@@ -64911,7 +64978,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -64981,7 +65048,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -65046,7 +65113,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+        m = _RX46(text, q) if text[q:q + 1] in _F87 else None
         if m is None:
             return None
         s = m.group()
@@ -65087,7 +65154,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -65221,6 +65288,27 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
+    def e323_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'may', '')
+        q += 3
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1082
+        return q, n
+
     def r_PerTime_0(self, p: int) -> Any:
         # PerTime: Sequence (rule)
         text = self.text
@@ -65298,17 +65386,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1082
+            n.rule = 1083
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1084
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65326,10 +65414,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1084
+        n.rule = 1085
         return q, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65378,10 +65466,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1086
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -65404,7 +65492,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e374_0(p1)
+            r = self.e375_0(p1)
             if r is None:
                 p = c
                 break
@@ -65418,7 +65506,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65479,7 +65567,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1086
+                    n.rule = 1087
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -65532,19 +65620,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1087
+                    n.rule = 1088
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1088
+                    n.rule = 1089
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1089
+                    n.rule = 1090
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65567,7 +65655,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1090
+                    n.rule = 1091
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -65577,7 +65665,7 @@ class CardParser:
                 break
         return None
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65631,7 +65719,7 @@ class CardParser:
                 break
         return None
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65649,10 +65737,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
+        n.rule = 1092
         return q, n
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65681,7 +65769,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1092
+                    n.rule = 1093
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65704,7 +65792,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1093
+                    n.rule = 1094
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65764,13 +65852,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1094
+                    n.rule = 1095
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1095
+                    n.rule = 1096
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65811,7 +65899,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1096
+                    n.rule = 1097
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65842,20 +65930,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1097
+                    n.rule = 1098
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1095
+                    n.rule = 1096
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65891,7 +65979,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1098
+                    n.rule = 1099
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65950,7 +66038,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1099
+                    n.rule = 1100
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66009,7 +66097,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1100
+                    n.rule = 1101
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66076,7 +66164,7 @@ class CardParser:
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66110,7 +66198,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1101
+                    n.rule = 1102
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66138,7 +66226,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1102
+                    n.rule = 1103
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66148,7 +66236,7 @@ class CardParser:
                 break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66166,27 +66254,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
-        return q, n
-
-    def e333_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1104
         return q, n
 
@@ -66201,10 +66268,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -66243,10 +66310,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -66275,6 +66342,27 @@ class CardParser:
         return q, n
 
     def e338_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1109
+        return q, n
+
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66328,7 +66416,7 @@ class CardParser:
                 break
         return None
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66350,10 +66438,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1109
+        n.rule = 1110
         return p, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66371,10 +66459,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1111
         return q, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66392,10 +66480,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1112
         return q, n
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66413,7 +66501,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1113
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66446,12 +66534,12 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F71:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -66467,14 +66555,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66492,10 +66580,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1115
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66513,10 +66601,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1116
         return q, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66557,10 +66645,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1116
+        n.rule = 1117
         return p, n
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66596,7 +66684,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1117
+                    n.rule = 1118
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66640,7 +66728,7 @@ class CardParser:
                 break
         return None
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66658,10 +66746,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1119
         return q, n
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66679,10 +66767,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1120
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66700,10 +66788,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
+        n.rule = 1121
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66762,7 +66850,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1121
+                    n.rule = 1122
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66858,7 +66946,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1122
+                    n.rule = 1123
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66867,11 +66955,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e375_0(p9)
+                r = self.e376_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66915,7 +67003,7 @@ class CardParser:
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66933,7 +67021,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1123
+        n.rule = 1124
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67000,18 +67088,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1124
+                    n.rule = 1125
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1125
+                    n.rule = 1126
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67066,18 +67154,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1127
+                    n.rule = 1128
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1128
+                    n.rule = 1129
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67104,18 +67192,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1129
+                    n.rule = 1130
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1130
+                    n.rule = 1131
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67240,18 +67328,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1131
+                    n.rule = 1132
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1132
+                    n.rule = 1133
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67292,18 +67380,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1133
+                    n.rule = 1134
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1134
+                    n.rule = 1135
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67372,18 +67460,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1135
+                    n.rule = 1136
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1136
+                    n.rule = 1137
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67410,18 +67498,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1137
+                    n.rule = 1138
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1138
+                    n.rule = 1139
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67448,14 +67536,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1139
+                    n.rule = 1140
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e376_0(p33)
+                    r = self.e377_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -67479,12 +67567,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1140
+                    n.rule = 1141
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67525,7 +67613,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1141
+                    n.rule = 1142
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67564,7 +67652,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1142
+                            n.rule = 1143
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67582,7 +67670,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1143
+                        n.rule = 1144
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67591,12 +67679,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1144
+                    n.rule = 1145
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67627,7 +67715,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX74(text, q) if text[q:q + 1] in _F129 else None
+                m = _RX74(text, q) if text[q:q + 1] in _F131 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -67640,18 +67728,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1145
+                    n.rule = 1146
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1146
+                    n.rule = 1147
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67720,18 +67808,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1147
+                    n.rule = 1148
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1148
+                    n.rule = 1149
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67800,18 +67888,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1149
+                    n.rule = 1150
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1150
+                    n.rule = 1151
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67866,7 +67954,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1151
+                    n.rule = 1152
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67943,7 +68031,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e377_0(p61)
+                    r = self.e378_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -67979,12 +68067,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1152
+                    n.rule = 1153
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68008,7 +68096,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e378_0(p63)
+                    r = self.e379_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -68034,7 +68122,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1153
+                    n.rule = 1154
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68061,7 +68149,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX75(text, q) if text[q:q + 1] in _F130 else None
+                    m = _RX75(text, q) if text[q:q + 1] in _F132 else None
                     if m is None:
                         break
                     s = m.group()
@@ -68072,7 +68160,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1154
+                        n.rule = 1155
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68081,12 +68169,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1155
+                    n.rule = 1156
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68124,7 +68212,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e379_0(p71)
+                    r = self.e380_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -68150,18 +68238,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1156
+                    n.rule = 1157
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1157
+                    n.rule = 1158
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68272,25 +68360,122 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1158
+                    n.rule = 1159
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1159
+                    n.rule = 1160
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F133:
+            while True:
+                p79 = p
+                res80: list[Any] = []
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith("'s", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "'s", '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                p81 = p79
+                res82: list[Any] = []
+                r = self.r_KeywordName_0(p81)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p81 = q
+                if v:
+                    res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 1161
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                p83 = p79
+                res84: list[Any] = []
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                if not (text.startswith('paid', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'paid', '')
+                q += 4
+                p83 = q
+                res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 1162
+                p79 = p83
+                if res84 and n:
+                    res80.append(n)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 1163
+                q = p79
+                v = n if res80 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68344,7 +68529,7 @@ class CardParser:
                 break
         return None
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68362,10 +68547,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1164
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68383,10 +68568,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1165
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68404,10 +68589,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1166
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68429,10 +68614,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1163
+        n.rule = 1167
         return p, n
 
-    def e357_1(self, p: int) -> Any:
+    def e358_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68595,7 +68780,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e380_1(p)
+            r = self.e381_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -68648,7 +68833,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e381_1(p15)
+                    r = self.e382_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -69166,7 +69351,7 @@ class CardParser:
                 break
         return None
 
-    def e358_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69229,7 +69414,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69534,7 +69719,7 @@ class CardParser:
                 break
         return None
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69555,7 +69740,7 @@ class CardParser:
         n.rule = 921
         return q, n
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69576,7 +69761,7 @@ class CardParser:
         n.rule = 922
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69597,7 +69782,7 @@ class CardParser:
         n.rule = 923
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69618,7 +69803,7 @@ class CardParser:
         n.rule = 924
         return q, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69633,7 +69818,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F82 else None
             if m is None:
                 p = c
                 if first:
@@ -69653,7 +69838,7 @@ class CardParser:
         n.rule = 925
         return p, n
 
-    def e365_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69668,19 +69853,6 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F9:
-            while True:
-                r = self.e382_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
             while True:
                 r = self.e383_1(p)
                 if r is None:
@@ -69706,7 +69878,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F85:
             while True:
                 r = self.e385_1(p)
                 if r is None:
@@ -69719,38 +69891,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        return None
-
-    def e366_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F85:
+        if ch in _F16:
             while True:
                 r = self.e386_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F87:
-            while True:
-                r = self.e387_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69777,7 +69920,49 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F75:
+        if ch in _F86:
+            while True:
+                r = self.e387_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F88:
+            while True:
+                r = self.e388_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e368_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F76:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -69795,7 +69980,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e388_1(p1)
+                r = self.e389_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69813,7 +69998,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e389_1(p3)
+                r = self.e390_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69822,11 +70007,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e390_1(p3) is None:
+                if self.e391_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e391_1(p3)
+                r = self.e392_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69842,7 +70027,7 @@ class CardParser:
                 break
         return None
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69863,7 +70048,7 @@ class CardParser:
         n.rule = 926
         return q, n
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69933,7 +70118,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69987,7 +70172,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70031,7 +70216,7 @@ class CardParser:
         n.rule = 929
         return p, n
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70052,7 +70237,7 @@ class CardParser:
         n.rule = 930
         return q, n
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70073,7 +70258,7 @@ class CardParser:
         n.rule = 931
         return q, n
 
-    def e374_0(self, p: int) -> Any:
+    def e375_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70095,7 +70280,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1164
+        n.rule = 1168
         return p, n
 
     def r_PerObject_0(self, p: int) -> Any:
@@ -70139,12 +70324,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1165
+            n.rule = 1169
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e392_0(p)
+            r = self.e393_0(p)
             if r is None:
                 break
             q, v = r
@@ -70155,10 +70340,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1166
+        n.rule = 1170
         return p, n
 
-    def e375_0(self, p: int) -> Any:
+    def e376_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70176,10 +70361,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1171
         return q, n
 
-    def e376_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70197,10 +70382,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1172
         return q, n
 
-    def e377_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70218,28 +70403,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
-        return q, n
-
-    def e378_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1170
+        n.rule = 1173
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -70260,7 +70424,28 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1171
+        n.rule = 1174
+        return q, n
+
+    def e380_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1175
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70321,7 +70506,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e393_1(p)
+            r = self.e394_1(p)
             if r is None:
                 break
             q, v = r
@@ -70335,7 +70520,7 @@ class CardParser:
         n.rule = 283
         return p, n
 
-    def e380_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70356,7 +70541,7 @@ class CardParser:
         n.rule = 284
         return q, n
 
-    def e381_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70413,7 +70598,7 @@ class CardParser:
         n.rule = 287
         return p, n
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70428,7 +70613,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 if first:
@@ -70448,7 +70633,7 @@ class CardParser:
         n.rule = 1070
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70473,7 +70658,7 @@ class CardParser:
         n.rule = 1071
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70498,7 +70683,7 @@ class CardParser:
         n.rule = 1072
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70531,7 +70716,7 @@ class CardParser:
         n.rule = 1073
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70546,7 +70731,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -70566,7 +70751,7 @@ class CardParser:
         n.rule = 1074
         return p, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70601,7 +70786,7 @@ class CardParser:
         n.rule = 1075
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70616,7 +70801,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -70636,7 +70821,7 @@ class CardParser:
         n.rule = 1076
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70669,7 +70854,7 @@ class CardParser:
         n.rule = 1077
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -70681,7 +70866,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+        m = _RX46(text, q) if text[q:q + 1] in _F87 else None
         if m is None:
             return None
         s = m.group()
@@ -70707,7 +70892,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e391_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70722,7 +70907,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F86 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F87 else None
             if m is None:
                 p = c
                 if first:
@@ -70742,7 +70927,7 @@ class CardParser:
         n.rule = 1078
         return p, n
 
-    def e392_0(self, p: int) -> Any:
+    def e393_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70756,11 +70941,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e394_0(p1)
+                r = self.e395_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70802,11 +70987,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e395_0(p3)
+                r = self.e396_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70850,7 +71035,7 @@ class CardParser:
                 break
         return None
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70864,11 +71049,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e396_1(p1)
+                r = self.e397_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70910,11 +71095,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e397_1(p3)
+                r = self.e398_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70958,7 +71143,7 @@ class CardParser:
                 break
         return None
 
-    def e394_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70976,10 +71161,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1172
+        n.rule = 1176
         return q, n
 
-    def e395_0(self, p: int) -> Any:
+    def e396_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70997,10 +71182,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1173
+        n.rule = 1177
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71021,7 +71206,7 @@ class CardParser:
         n.rule = 759
         return q, n
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71176,6 +71361,7 @@ CLASSES: dict[str, type[Model]] = {
     'Cost': _model_class('Cost', (('parts', True, '1..*'),), {}, ('parts',)),
     'CostCardValue': _model_class('CostCardValue', (('verb', True, '1'),), {'verb': ''}, ()),
     'CostLessIfStmt': _model_class('CostLessIfStmt', (('condition', True, '1'), ('cost', True, '1')), {'condition': None, 'cost': None}, ()),
+    'CostPaidEvent': _model_class('CostPaidEvent', (('keyword', True, '1'), ('paid', True, '1')), {'keyword': None, 'paid': ''}, ()),
     'CostPerPermanentStmt': _model_class('CostPerPermanentStmt', (('cost', True, '1'), ('param', True, '1'), ('filter', True, '1')), {'cost': None, 'param': None, 'filter': None}, ()),
     'CostPerTargetStmt': _model_class('CostPerTargetStmt', (('cost', True, '1'),), {'cost': None}, ()),
     'CostReductionStmt': _model_class('CostReductionStmt', (('zones', True, '1..*'), ('spells', True, '1..*'), ('amount', True, '1')), {'amount': None}, ('zones', 'spells')),
@@ -71208,7 +71394,7 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardTrigger': _model_class('DiscardTrigger', (('lead', True, '1'), ('card', True, '1')), {'lead': '', 'card': None}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1'), ('upto', True, '1'), ('filter', True, '1')), {'amount': None, 'evenly': False, 'upto': '', 'filter': None}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
-    'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('third', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'third': '', 'amount': None, 'per': None}, ()),
+    'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('upto', True, '0..1'), ('third', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'upto': False, 'third': '', 'amount': None, 'per': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
     'EachOfThem': _model_class('EachOfThem', (('them', True, '1'),), {'them': ''}, ()),
@@ -71820,26 +72006,27 @@ _C1024 = CLASSES['TargetPlayer']
 _C1026 = CLASSES['TargetObject']
 _C1030 = CLASSES['EachObjects']
 _C1057 = CLASSES['QualityRef']
-_C1083 = CLASSES['PerTime']
-_C1088 = CLASSES['PerCounterOn']
-_C1095 = CLASSES['PowerOf']
-_C1125 = CLASSES['EntersEvent']
-_C1128 = CLASSES['LeavesEvent']
-_C1130 = CLASSES['DiesEvent']
-_C1132 = CLASSES['ToGraveyardEvent']
-_C1134 = CLASSES['AttacksAloneEvent']
-_C1136 = CLASSES['UnblockedEvent']
-_C1138 = CLASSES['AttacksEvent']
-_C1140 = CLASSES['BlocksEvent']
-_C1144 = CLASSES['BlockedEvent']
-_C1146 = CLASSES['PhasesEvent']
-_C1148 = CLASSES['TurnedUpEvent']
-_C1150 = CLASSES['ExiledThisWayEvent']
-_C1152 = CLASSES['TargetedEvent']
-_C1155 = CLASSES['DealsDamageEvent']
-_C1157 = CLASSES['DealtDamageEvent']
-_C1159 = CLASSES['PutIntoGraveyardEvent']
-_C1166 = CLASSES['PerObject']
+_C1084 = CLASSES['PerTime']
+_C1089 = CLASSES['PerCounterOn']
+_C1096 = CLASSES['PowerOf']
+_C1126 = CLASSES['EntersEvent']
+_C1129 = CLASSES['LeavesEvent']
+_C1131 = CLASSES['DiesEvent']
+_C1133 = CLASSES['ToGraveyardEvent']
+_C1135 = CLASSES['AttacksAloneEvent']
+_C1137 = CLASSES['UnblockedEvent']
+_C1139 = CLASSES['AttacksEvent']
+_C1141 = CLASSES['BlocksEvent']
+_C1145 = CLASSES['BlockedEvent']
+_C1147 = CLASSES['PhasesEvent']
+_C1149 = CLASSES['TurnedUpEvent']
+_C1151 = CLASSES['ExiledThisWayEvent']
+_C1153 = CLASSES['TargetedEvent']
+_C1156 = CLASSES['DealsDamageEvent']
+_C1158 = CLASSES['DealtDamageEvent']
+_C1160 = CLASSES['PutIntoGraveyardEvent']
+_C1163 = CLASSES['CostPaidEvent']
+_C1170 = CLASSES['PerObject']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -80146,7 +80333,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['equal'] = value
         elif r == 1080:  # power
             x = c[0]
-            value = _b1095(x, inst, lim, made)
+            value = _b1096(x, inst, lim, made)
             d['power'] = value
         elif r == 1081:  # amount
             x = c[0]
@@ -80252,7 +80439,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C591()
-    d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'player': None, 'upto': False, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -80265,6 +80452,8 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b713(x, inst, lim, made)
             d['player'] = value
+        elif r == 1082:  # upto
+            d['upto'] = True
         elif r == 942:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -80434,7 +80623,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1083(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80468,9 +80657,9 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1084:  # anycolor
+        if r == 1085:  # anycolor
             d['anycolor'] = True
-        elif r == 1085:  # choices
+        elif r == 1086:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80488,21 +80677,21 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b272(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1164:  # alts
+        elif r == 1168:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b272(x, inst, lim, made))
-        elif r == 1089:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
-            d['per'] = value
         elif r == 1090:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1166(x, inst, lim, made)
+            value = _b1089(x, inst, lim, made)
+            d['per'] = value
+        elif r == 1091:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1170(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80558,13 +80747,13 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1091:  # random
+        elif r == 1092:  # random
             d['random'] = True
         elif r == 960:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1083(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80608,21 +80797,21 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1092:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1083(x, inst, lim, made)
-            d['per'] = value
         elif r == 1093:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1166(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
+            d['per'] = value
+        elif r == 1094:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1170(x, inst, lim, made)
             d['per'] = value
         elif r == 962:  # equal
             x = c[0]
-            value = _b1095(x, inst, lim, made)
+            value = _b1096(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80807,13 +80996,13 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b971(x, inst, lim, made)
             d['source'] = value
-        elif r == 1103:  # hand
+        elif r == 1104:  # hand
             d['hand'] = True
         elif r == 972:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1104:  # mine
+        elif r == 1105:  # mine
             d['mine'] = True
         elif r == 613:  # wherex
             x = c[0]
@@ -80862,13 +81051,13 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 973:  # fromgy
             d['fromgy'] = True
-        elif r == 1105:  # choice
+        elif r == 1106:  # choice
             d['choice'] = True
-        elif r == 1106:  # facedown
+        elif r == 1107:  # facedown
             d['facedown'] = True
-        elif r == 1107:  # mine
+        elif r == 1108:  # mine
             d['mine'] = True
-        elif r == 1108:  # owners
+        elif r == 1109:  # owners
             d['owners'] = True
         elif r == 616:  # amount
             x = c[0]
@@ -80968,15 +81157,15 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b358(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1109:  # alts
+        elif r == 1110:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b358(x, inst, lim, made))
         elif r == 975:  # reveal
             d['reveal'] = True
-        elif r == 1110:  # thatcard
+        elif r == 1111:  # thatcard
             d['thatcard'] = True
-        elif r == 1111:  # thosecards
+        elif r == 1112:  # thosecards
             d['thosecards'] = True
         elif r == 625:  # destination
             x = c[0]
@@ -81680,7 +81869,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b713(x, inst, lim, made)
             d['player'] = value
-        elif r == 1112:  # all
+        elif r == 1113:  # all
             d['all'] = True
         elif r == 992:  # amount
             x = c[0]
@@ -81975,7 +82164,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 993:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -82027,7 +82216,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1114:  # you
+        elif r == 1115:  # you
             d['you'] = True
         elif r == 995:  # target
             x = c[0]
@@ -82124,7 +82313,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 998:  # newtargets
             d['newtargets'] = True
-        elif r == 1115:  # thatcopy
+        elif r == 1116:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82354,7 +82543,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b963(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1116:  # tail
+        elif r == 1117:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82758,7 +82947,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # equipped
+        if r == 1124:  # equipped
             d['equipped'] = True
         elif r == 740:  # enchanted
             x = c[0]
@@ -83059,7 +83248,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83228,7 +83417,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1160:  # equipped
+        elif r == 1164:  # equipped
             d['equipped'] = True
         elif r == 787:  # host
             x = c[0]
@@ -83243,7 +83432,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83284,7 +83473,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1161:  # thisor
+        elif r == 1165:  # thisor
             d['thisor'] = True
         elif r == 790:  # subject
             x = c[0]
@@ -83299,7 +83488,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83448,7 +83637,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b358(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1162:  # onbf
+        elif r == 1166:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85062,7 +85251,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1163:  # colors
+        elif r == 1167:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85234,23 +85423,23 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1098:  # eot
+        if r == 1099:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1099:  # next_upkeep
+        elif r == 1100:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1100:  # losecontrol
+        elif r == 1101:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1101:  # thisturn
+        elif r == 1102:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1102:  # thiscombat
+        elif r == 1103:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85509,7 +85698,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # its
+        if r == 1118:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -85592,7 +85781,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1118:  # walker
+        elif r == 1119:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85626,13 +85815,13 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # another
+        if r == 1120:  # another
             d['another'] = True
         elif r == 1025:  # filter
             x = c[0]
             value = _b358(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1120:  # ingy
+        elif r == 1121:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85674,7 +85863,7 @@ def _b1030(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b358(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1121:  # attached
+        elif r == 1122:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -85683,7 +85872,7 @@ def _b1030(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1122:  # samename
+        elif r == 1123:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -85692,7 +85881,7 @@ def _b1030(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1167:  # ingy
+        elif r == 1171:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85745,7 +85934,7 @@ def _b1057(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85761,7 +85950,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1083()
+    inst: Any = _C1084()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85769,7 +85958,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1082:  # word
+        if r == 1083:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85784,7 +85973,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCounterOn (class PerCounterOn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85800,7 +85989,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1088()
+    inst: Any = _C1089()
     d: dict[str, Any] = {'counter': None, 'on': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85808,11 +85997,11 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1086:  # counter
+        if r == 1087:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1087:  # on
+        elif r == 1088:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
@@ -85824,7 +86013,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1096(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85840,7 +86029,7 @@ def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1095()
+    inst: Any = _C1096()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85848,19 +86037,19 @@ def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1094:  # power
+        if r == 1095:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1096:  # power
+        elif r == 1097:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1097:  # target
+        elif r == 1098:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 726 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -85875,7 +86064,7 @@ def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85891,7 +86080,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85899,7 +86088,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # enters
+        if r == 1125:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85911,7 +86100,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85927,7 +86116,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85935,7 +86124,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # leaves
+        if r == 1128:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85947,7 +86136,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85963,7 +86152,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85971,7 +86160,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # dies
+        if r == 1130:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85983,7 +86172,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85999,7 +86188,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86007,7 +86196,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # graveyard
+        if r == 1132:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86019,7 +86208,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86035,7 +86224,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86043,7 +86232,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # alone
+        if r == 1134:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86055,7 +86244,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86071,7 +86260,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86079,7 +86268,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # unblocked
+        if r == 1136:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86091,7 +86280,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86107,7 +86296,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86115,7 +86304,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # attacks
+        if r == 1138:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86127,7 +86316,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86143,7 +86332,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86151,11 +86340,11 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # blocks
+        if r == 1140:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1168:  # acreature
+        elif r == 1172:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86165,7 +86354,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86181,7 +86370,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86189,17 +86378,17 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # blocked
+        if r == 1142:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1142:  # article
+        elif r == 1143:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1143:  # filter
+        elif r == 1144:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86213,7 +86402,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86229,7 +86418,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86237,7 +86426,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # direction
+        if r == 1146:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86249,7 +86438,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86265,7 +86454,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86273,7 +86462,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # up
+        if r == 1148:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86285,7 +86474,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86301,7 +86490,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86309,7 +86498,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # way
+        if r == 1150:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86321,7 +86510,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86337,7 +86526,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86345,11 +86534,11 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1151:  # targeted
+        if r == 1152:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1169:  # opponents
+        elif r == 1173:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86359,7 +86548,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86375,7 +86564,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86383,13 +86572,13 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1170:  # combat
+        if r == 1174:  # combat
             d['combat'] = True
-        elif r == 1153:  # deals
+        elif r == 1154:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1154:  # recipient
+        elif r == 1155:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86403,7 +86592,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86419,7 +86608,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1157()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86427,9 +86616,9 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1171:  # combat
+        if r == 1175:  # combat
             d['combat'] = True
-        elif r == 1156:  # dealt
+        elif r == 1157:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86441,7 +86630,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86457,7 +86646,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1159()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86465,7 +86654,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # anywhere
+        if r == 1159:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86477,7 +86666,50 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CostPaidEvent (class CostPaidEvent) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1163()
+    d: dict[str, Any] = {'keyword': None, 'paid': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1161:  # keyword
+            x = c[0]
+            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
+        elif r == 1162:  # paid
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['paid'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86493,7 +86725,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1166()
+    inst: Any = _C1170()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86501,13 +86733,13 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1165:  # filter
+        if r == 1169:  # filter
             x = c[0]
             value = _b358(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1172:  # gy
+        elif r == 1176:  # gy
             d['gy'] = True
-        elif r == 1173:  # bf
+        elif r == 1177:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -87601,100 +87833,104 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1079 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1080 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1082 __asgn_plain
-    _b1083,  # 1083 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1084 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1085 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1087 __asgn_plain
-    _b1088,  # 1088 PerCounterOn
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1082 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1083 __asgn_plain
+    _b1084,  # 1084 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1085 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1088 __asgn_plain
+    _b1089,  # 1089 PerCounterOn
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1092 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1094 __asgn_plain
-    _b1095,  # 1095 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1109 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1112 __asgn_optional
-    _match_node,  # 1113 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1116 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1121 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1122 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 EntersEvent
-    _node,  # 1126 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1141 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1142 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1153 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1156 __asgn_plain
-    _b1157,  # 1157 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1158 __asgn_plain
-    _b1159,  # 1159 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1163 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1164 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1165 __asgn_plain
-    _b1166,  # 1166 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1171 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1172 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1095 __asgn_plain
+    _b1096,  # 1096 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1110 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1113 __asgn_optional
+    _match_node,  # 1114 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1117 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1123 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 EntersEvent
+    _node,  # 1127 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1142 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1143 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1154 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 1161 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'paid', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 CostPaidEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1167 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1168 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1169 __asgn_plain
+    _b1170,  # 1170 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1172 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1175 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1176 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1177 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 158, 203, 270, 288, 347, 526, 726, 764, 816, 969, 978, 1069, 1126])
+_ABSTRACT = frozenset([5, 33, 37, 81, 158, 203, 270, 288, 347, 526, 726, 764, 816, 969, 978, 1069, 1127])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88779,96 +89015,100 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1079 __asgn_optional
     None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_plain
-    _b1083,  # 1083 PerTime
-    None,  # 1084 __asgn_optional
-    None,  # 1085 __asgn_oneormore
-    None,  # 1086 __asgn_plain
+    None,  # 1082 __asgn_optional
+    None,  # 1083 __asgn_plain
+    _b1084,  # 1084 PerTime
+    None,  # 1085 __asgn_optional
+    None,  # 1086 __asgn_oneormore
     None,  # 1087 __asgn_plain
-    _b1088,  # 1088 PerCounterOn
-    None,  # 1089 __asgn_plain
+    None,  # 1088 __asgn_plain
+    _b1089,  # 1089 PerCounterOn
     None,  # 1090 __asgn_plain
-    None,  # 1091 __asgn_optional
-    None,  # 1092 __asgn_plain
+    None,  # 1091 __asgn_plain
+    None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_plain
     None,  # 1094 __asgn_plain
-    _b1095,  # 1095 PowerOf
-    None,  # 1096 __asgn_plain
+    None,  # 1095 __asgn_plain
+    _b1096,  # 1096 PowerOf
     None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_plain
     None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_optional
+    None,  # 1103 __asgn_plain
     None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
     None,  # 1108 __asgn_optional
-    None,  # 1109 __asgn_oneormore
-    None,  # 1110 __asgn_optional
+    None,  # 1109 __asgn_optional
+    None,  # 1110 __asgn_oneormore
     None,  # 1111 __asgn_optional
     None,  # 1112 __asgn_optional
-    None,  # 1113 DelayedStep
-    None,  # 1114 __asgn_optional
+    None,  # 1113 __asgn_optional
+    None,  # 1114 DelayedStep
     None,  # 1115 __asgn_optional
-    None,  # 1116 __asgn_oneormore
-    None,  # 1117 __asgn_plain
-    None,  # 1118 __asgn_optional
+    None,  # 1116 __asgn_optional
+    None,  # 1117 __asgn_oneormore
+    None,  # 1118 __asgn_plain
     None,  # 1119 __asgn_optional
     None,  # 1120 __asgn_optional
-    None,  # 1121 __asgn_plain
+    None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_plain
-    None,  # 1123 __asgn_optional
-    None,  # 1124 __asgn_plain
-    _b1125,  # 1125 EntersEvent
-    None,  # 1126 ThisEvent
-    None,  # 1127 __asgn_plain
-    _b1128,  # 1128 LeavesEvent
-    None,  # 1129 __asgn_plain
-    _b1130,  # 1130 DiesEvent
-    None,  # 1131 __asgn_plain
-    _b1132,  # 1132 ToGraveyardEvent
-    None,  # 1133 __asgn_plain
-    _b1134,  # 1134 AttacksAloneEvent
-    None,  # 1135 __asgn_plain
-    _b1136,  # 1136 UnblockedEvent
-    None,  # 1137 __asgn_plain
-    _b1138,  # 1138 AttacksEvent
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 BlocksEvent
-    None,  # 1141 __asgn_plain
+    None,  # 1123 __asgn_plain
+    None,  # 1124 __asgn_optional
+    None,  # 1125 __asgn_plain
+    _b1126,  # 1126 EntersEvent
+    None,  # 1127 ThisEvent
+    None,  # 1128 __asgn_plain
+    _b1129,  # 1129 LeavesEvent
+    None,  # 1130 __asgn_plain
+    _b1131,  # 1131 DiesEvent
+    None,  # 1132 __asgn_plain
+    _b1133,  # 1133 ToGraveyardEvent
+    None,  # 1134 __asgn_plain
+    _b1135,  # 1135 AttacksAloneEvent
+    None,  # 1136 __asgn_plain
+    _b1137,  # 1137 UnblockedEvent
+    None,  # 1138 __asgn_plain
+    _b1139,  # 1139 AttacksEvent
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 BlocksEvent
     None,  # 1142 __asgn_plain
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 BlockedEvent
-    None,  # 1145 __asgn_plain
-    _b1146,  # 1146 PhasesEvent
-    None,  # 1147 __asgn_plain
-    _b1148,  # 1148 TurnedUpEvent
-    None,  # 1149 __asgn_plain
-    _b1150,  # 1150 ExiledThisWayEvent
-    None,  # 1151 __asgn_plain
-    _b1152,  # 1152 TargetedEvent
-    None,  # 1153 __asgn_plain
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 BlockedEvent
+    None,  # 1146 __asgn_plain
+    _b1147,  # 1147 PhasesEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 TurnedUpEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 ExiledThisWayEvent
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 TargetedEvent
     None,  # 1154 __asgn_plain
-    _b1155,  # 1155 DealsDamageEvent
-    None,  # 1156 __asgn_plain
-    _b1157,  # 1157 DealtDamageEvent
-    None,  # 1158 __asgn_plain
-    _b1159,  # 1159 PutIntoGraveyardEvent
-    None,  # 1160 __asgn_optional
-    None,  # 1161 __asgn_optional
-    None,  # 1162 __asgn_optional
-    None,  # 1163 __asgn_oneormore
-    None,  # 1164 __asgn_oneormore
-    None,  # 1165 __asgn_plain
-    _b1166,  # 1166 PerObject
-    None,  # 1167 __asgn_optional
-    None,  # 1168 __asgn_optional
-    None,  # 1169 __asgn_optional
-    None,  # 1170 __asgn_optional
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 DealsDamageEvent
+    None,  # 1157 __asgn_plain
+    _b1158,  # 1158 DealtDamageEvent
+    None,  # 1159 __asgn_plain
+    _b1160,  # 1160 PutIntoGraveyardEvent
+    None,  # 1161 __asgn_plain
+    None,  # 1162 __asgn_plain
+    _b1163,  # 1163 CostPaidEvent
+    None,  # 1164 __asgn_optional
+    None,  # 1165 __asgn_optional
+    None,  # 1166 __asgn_optional
+    None,  # 1167 __asgn_oneormore
+    None,  # 1168 __asgn_oneormore
+    None,  # 1169 __asgn_plain
+    _b1170,  # 1170 PerObject
     None,  # 1171 __asgn_optional
     None,  # 1172 __asgn_optional
     None,  # 1173 __asgn_optional
+    None,  # 1174 __asgn_optional
+    None,  # 1175 __asgn_optional
+    None,  # 1176 __asgn_optional
+    None,  # 1177 __asgn_optional
 ]

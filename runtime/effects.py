@@ -274,11 +274,20 @@ class Draw:
 
     player: PlayerRef
     amount: Amount
+    up_to: bool = False  # 608.2d: "may draw up to three cards": each drawing player chooses from 0 to that many
 
     def resolve(self, res: "Resolution") -> None:
-        """Draw."""
+        """Draw (each player choosing how many if "up to", 608.2d)."""
+        game = res.game
         for p in res.following(self.player):
-            res.game.draw(p, self.amount.evaluate(res))
+            n = self.amount.evaluate(res)
+            if self.up_to:
+                most = max(n, 0)
+                n = game.ask_valid(
+                    ChooseNumber(p, f"Draw up to {most} cards ({game.name_of(res.source_oid)})", 0, most),
+                    lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 0 <= ans <= most else None,
+                    f"a number from 0 to {most} (608.2d)")
+            game.draw(p, n)
 
 
 @dataclass(frozen=True)
@@ -1065,6 +1074,8 @@ class Sacrifice:
     unless: Cost | None = None
     # 702.24a: the cost is paid once for each counter counted ("for each age counter on it")
     per: Amount | None = None
+    # 603.2: announced on the source when the cost is paid ("when this's echo cost is paid", 702.30a)
+    paid_event: str = ""
 
     def resolve(self, res: "Resolution") -> None:
         """Offer the cost if any, then sacrifice."""
@@ -1076,6 +1087,8 @@ class Sacrifice:
                 continue
             if unless is not None and offer_to_pay(res, unless):
                 res.performed = False
+                if self.paid_event and res.game.exists(res.source_oid):
+                    res.game.fire_object_event(res.game.obj(res.source_oid), self.paid_event)
                 continue
             res.performed = res.game.sacrifice(ref)
 

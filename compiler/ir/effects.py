@@ -277,11 +277,14 @@ class Draw(Effect):
     amount: Amount
     you: bool = False
     implicit: bool = False  # "..., then draws seven cards": the player of the instruction before
+    up_to: bool = False  # 608.2d: "each opponent may draw up to three cards" (each chooses how many)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
         n = self.amount.value
         obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
+        if self.up_to:
+            return f"{who} may draw up to {NUMBER_TEXT.get(n, str(n))} {'card' if n == 1 else 'cards'}"
         if isinstance(self.amount, (PerCounters, PerCard)):  # "draws a card for each +1/+1 counter on it"
             obj = count_of(n, "card") + per_count(self.amount, ph)
         elif not isinstance(self.amount, Fixed):
@@ -293,7 +296,8 @@ class Draw(Effect):
         return f"{who} draws {obj}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()})"
+        up_to = ", up_to=True" if self.up_to else ""
+        return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()}{up_to})"
 
 
 @dataclass(frozen=True)
@@ -1222,6 +1226,9 @@ class Sacrifice(Effect):
     target: Ref
     unless: CostIR | None = None
     per_counter: str = ""  # 702.24a: "... for each age counter on it": the cost once per counter
+    # 603.2: the event announced on the source when ``unless`` (a keyword's cost parameter) is paid
+    # ("when this's echo cost is paid"): "cost_paid:" and the keyword's name
+    paid_event: str = ""
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
@@ -1233,6 +1240,8 @@ class Sacrifice(Effect):
         extra = f", unless={self.unless.python()}" if self.unless is not None else ""
         if self.per_counter:
             extra += f", per=rt.CountersOnThis(counter={lit(self.per_counter)})"
+        if self.paid_event:
+            extra += f", paid_event={lit(self.paid_event)}"
         return f"rt.Sacrifice(target={self.target.python()}{extra})"
 
 
