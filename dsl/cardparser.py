@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '55497d66d79ce3b497fd183bde6d10a5f5e3e261fbfd006b7d6b44d4a744fe34'
+GRAMMAR = '3399e3bbfa3c84492d5b155e632ad38187102da4430e30b6596a2cf3a3a2d1c3'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -21889,6 +21889,25 @@ class CardParser:
                     break
                 v = (q, 'gains', '')
                 q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
                 if v is not None:
                     return q, v if v else [v]
                 p = q
