@@ -736,6 +736,15 @@ class CardLowering:
     def condition_LeftBattlefieldCondition(self, c: Any) -> Condition:
         return co.PermanentLeft()
 
+    def condition_OnlyTargetCondition(self, c: Any) -> Condition:
+        # 115.7: "if target spell has only one target and that target is this": the slot is chosen as the
+        # ability is put on the stack (601.2c), tested as it resolves.
+        slot = self.target(c.target, None)
+        if not (isinstance(slot, rf.SlotRef) and self.targets[slot.index].filter.is_spell):
+            self.ck.error(c, "write 'if target spell has only one target and that target is this'")
+            return co.OnlyTargetIsThis(0, "target spell")
+        return co.OnlyTargetIsThis(slot.index, self.targets[slot.index].words)
+
     def condition_ManaValueCondition(self, c: Any) -> Condition:
         # "if it has converted mana cost N or less": "it" is the last target chosen before it.
         subject = len(self.targets) - 1 if self.targets else None
@@ -1402,6 +1411,13 @@ class CardLowering:
         if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].filter.is_spell):
             self.ck.error(e, "only a spell's target is changed: 'change the target of target spell ...'")
         return ef.ChangeTarget(spell)
+
+    def effect_NewTargetEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 115.7a: "that spell's target": the spell of the last target slot.
+        if not self.targets or not self.targets[-1].filter.is_spell:
+            self.ck.error(e, "'that spell's target' needs a target spell before it")
+            return ef.NewTarget(rf.ThisRef(words="this"), _filter(self.ck, e.filter, e))
+        return ef.NewTarget(rf.SlotRef(len(self.targets) - 1, words="that spell"), _filter(self.ck, e.filter, e))
 
     def effect_MillEffect(self, e: Any, cond: Condition | None) -> Effect:
         amount = self.amount(e.amount) if e.amount is not None else am.Fixed(1, words="1")

@@ -136,6 +136,8 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             if s.condition is not None:
                 if s.condition.of_target or s.condition_after:
                     body = f"{body} {s.condition.text(spell)}"
+                elif s.condition.PRINTS_NAME:
+                    body = f"{s.condition.text(spell, ph.this_name())}, {body}"
                 else:
                     body = f"{s.condition.text(spell)}, {body}"
             if s.then:

@@ -210,6 +210,23 @@ class ManaValueIs:
 
 
 @dataclass(frozen=True)
+class OnlyTargetIsThis:
+    """115.7: "target spell has only one target and that target is this" -- the spell in target slot
+    ``subject`` is still on the stack with exactly one target chosen, and it is the source."""
+
+    subject: int
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the spell's targets now."""
+        spell = res.targets[self.subject] if self.subject < len(res.targets) else None
+        item = next((i for i in game.state.stack if i.oid == spell), None)
+        if item is None:
+            return False
+        chosen = [t for t in item.targets if t is not None]
+        return len(chosen) == 1 and chosen[0] == res.source_oid
+
+
+@dataclass(frozen=True)
 class PermanentLeftThisTurn:
     """Revolt (207.2c): "a permanent you controlled left the battlefield this turn"."""
 
@@ -480,4 +497,5 @@ __all__ = [
     "SorceryTiming",
     "TotalPower",
     "YouControl",
+    "OnlyTargetIsThis",
 ]

@@ -893,6 +893,50 @@ class ChangeTargetToThis:
 
 
 @dataclass(frozen=True)
+class ChangeTargetToAnother:
+    """115.7a: "change that spell's target to another creature": the spell's one target becomes another
+    legal target for it (its own requirements, 115.7a) that matches ``filter``, chosen by the effect's
+    controller (608.2d); if there is none, the target is unchanged."""
+
+    spell: ObjectRef
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Find the spell, the legal new targets, and ask."""
+        game = res.game
+        res.performed = False
+        for ref in res.referents(self.spell):
+            item = next((i for i in game.state.stack if i.oid == ref and i.kind is StackKind.SPELL), None)
+            if item is None:
+                continue
+            chosen = [k for k, t in enumerate(item.targets) if t is not None]
+            if len(chosen) != 1:
+                continue
+            k = chosen[0]
+            specs = tuple(s for part in spell_parts(game.obj(item.oid)) for s in part.targets)
+            if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
+                specs = (*specs, *(specs[-1],) * max(0, len(item.targets) - len(specs)))
+            if k >= len(specs):
+                continue
+            old = item.targets[k]
+            cands = [c for c in target_candidates(game, item.controller, specs[k], item.oid)
+                     if c != old and isinstance(c, int) and self.filter.matches(game, game.obj(c), res.controller)]
+            if not cands:
+                game.log(f"the target of {game.name_of(item.oid)} doesn't change: no other legal target (115.7a)")
+                continue
+            new = game.ask_valid(
+                ChooseOption(res.controller, f"Choose the new target of {game.name_of(item.oid)}",
+                             tuple(Choice(str(c), game.name_of(c), subject=c) for c in cands)),
+                lambda ans: int(ans) if isinstance(ans, str) and ans.isdigit() and int(ans) in cands else None,
+                "choose one of the legal targets offered (115.7a)")
+            targets = (*item.targets[:k], new, *item.targets[k + 1:])
+            with_targets(game, item, targets)
+            game.obj(item.oid).targets = targets
+            game.log(f"the target of {game.name_of(item.oid)} is changed to {game.name_of(new)} (115.7a)")
+            res.performed = True
+
+
+@dataclass(frozen=True)
 class PutCounters:
     """122.1: put counters on a permanent."""
 
@@ -1677,6 +1721,7 @@ __all__ = [
     "CantCastSameName",
     "ChangeTargetToThis",
     "LookAtHand",
+    "ChangeTargetToAnother",
     "CastThis",
     "ChooseAmong",
     "ChooseColor",

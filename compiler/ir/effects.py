@@ -350,6 +350,21 @@ class ChangeTarget(Effect):
 
 
 @dataclass(frozen=True)
+class NewTarget(Effect):
+    """115.7a: "change that spell's target to another creature": the spell's one target becomes another
+    legal target matching ``filter``, of the effect's controller's choice; if there is none, it stays."""
+
+    spell: Ref
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"change that spell's target to another {self.filter.words}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChangeTargetToAnother(spell={self.spell.python()}, filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
 class Mill(Effect):
     """701.13 (2019 wording): "put the top N cards of your library into your graveyard";
     ``their``: another player's ("target player puts ... into their graveyard")."""
