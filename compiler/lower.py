@@ -745,6 +745,14 @@ class CardLowering:
             return co.OnlyTargetIsThis(0, "target spell")
         return co.OnlyTargetIsThis(slot.index, self.targets[slot.index].words)
 
+    def condition_ManaSpentCondition(self, c: Any) -> Condition:
+        # 601.2h: "{B} was spent to cast it" -- one colored mana symbol.
+        symbols = self.ck.mana_symbols(c.mana, [c.mana])
+        color = symbols[0][1:-1] if symbols else ""
+        if color not in ("W", "U", "B", "R", "G", "C"):
+            self.ck.error(c, "name one mana symbol: '{B} was spent to cast it'")
+        return co.ManaSpent(color, words=str(c.spent))
+
     def condition_ManaValueCondition(self, c: Any) -> Condition:
         # "if it has converted mana cost N or less": "it" is the last target chosen before it.
         subject = len(self.targets) - 1 if self.targets else None
@@ -1453,7 +1461,9 @@ class CardLowering:
         # 603.2: paying a keyword's own cost ("sacrifice this unless you pay cost", 702.30a) is an event
         # of the source that "when this's echo cost is paid" waits for.
         paid = f"cost_paid:{self.keyword_name}" if unless is not None and unless.param and self.keyword_name else ""
-        return ef.Sacrifice(self.target(e.target, cond), unless, per, paid_event=paid)
+        # "sacrifice it unless {B} was spent to cast it": not sacrificed if the condition holds
+        unless_cond = self.condition(e.unlesscond) if e.unlesscond is not None else None
+        return ef.Sacrifice(self.target(e.target, cond), unless, per, paid_event=paid, unless_condition=unless_cond)
 
     def effect_TapOrUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.TapOrUntap(self.target(e.target, cond))

@@ -255,6 +255,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
             pay_cost(game, player, splice.cost.without_mana(), spell_obj, res)
     if res.cost_cards:
         spell_obj.cast.cost_cards = res.cost_cards  # 601.2h: kept on the spell ("the discarded card's ...")
+    spell_obj.cast.mana_spent = res.mana_spent  # 601.2h: "unless {B} was spent to cast it"
     # 601.2h, 702.33h: instructions carried out as the costs are paid, if their cost was paid.
     for part in spell_obj.definition.expanded:
         if isinstance(part, AsCastIfPaid) and game.times_paid(spell_obj, part.label, None) > 0:

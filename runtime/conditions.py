@@ -210,6 +210,20 @@ class ManaValueIs:
 
 
 @dataclass(frozen=True)
+class ManaSpentToCast:
+    """601.2h: "{B} was spent to cast it" -- mana of that color was among the mana spent to cast the
+    source (its cast record, kept by the permanent it became, 400.7); a permanent that wasn't cast
+    had none spent."""
+
+    color: str  # "B"
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the source's cast record."""
+        src = res.source_object()
+        return src is not None and src.cast is not None and self.color in src.cast.mana_spent
+
+
+@dataclass(frozen=True)
 class OnlyTargetIsThis:
     """115.7: "target spell has only one target and that target is this" -- the spell in target slot
     ``subject`` is still on the stack with exactly one target chosen, and it is the source."""
@@ -498,4 +512,5 @@ __all__ = [
     "TotalPower",
     "YouControl",
     "OnlyTargetIsThis",
+    "ManaSpentToCast",
 ]

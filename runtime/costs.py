@@ -96,9 +96,10 @@ def _tap_mana(ch: "Characteristics") -> tuple[tuple[int, tuple[str, ...]], ...]:
     return tuple(out)
 
 
-def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> None:
+def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> Counter[str]:
     """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed; ``tapping`` is
-    a permanent the cost itself taps ({T}), which can't also be tapped for mana."""
+    a permanent the cost itself taps ({T}), which can't also be tapped for mana.  Returns the mana
+    spent, by color ("unless {B} was spent to cast it", 601.2h)."""
     pool = game.players[player].mana
     spend = pay_from_pool(pool, req)
     if spend is None:
@@ -118,6 +119,7 @@ def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | Non
     pool.subtract(spend)
     for k in [k for k, v in pool.items() if v <= 0]:
         del pool[k]
+    return spend
 
 
 def _other_effects(game: "Game", player: int, oid: int, color: str) -> None:
@@ -456,7 +458,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         req = extra_mana.plus(req)
     # 601.2h: costs may be paid in any order; mana first so sources that are sacrificed can still tap.
     if req.total() > 0:
-        pay_mana(game, player, req, source.oid if cost.tap and source is not None else None)
+        spent = pay_mana(game, player, req, source.oid if cost.tap and source is not None else None)
+        res.mana_spent = (*res.mana_spent, *sorted(spent.elements()))  # 601.2h: what was spent, by color
     if req.life_for_phyrexian:
         life += req.life_for_phyrexian
         if life > game.players[player].life:

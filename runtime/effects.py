@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
+from .conditions import Condition
 from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
 from .costoptions import cost_options
 from .costs import mana_sources, offer_to_pay, pay_now
@@ -1120,9 +1121,13 @@ class Sacrifice:
     per: Amount | None = None
     # 603.2: announced on the source when the cost is paid ("when this's echo cost is paid", 702.30a)
     paid_event: str = ""
+    unless_condition: Condition | None = None  # "unless {B} was spent to cast it": kept if it holds
 
     def resolve(self, res: "Resolution") -> None:
         """Offer the cost if any, then sacrifice."""
+        if self.unless_condition is not None and self.unless_condition.holds(res.game, res):
+            res.performed = False
+            return
         unless = self.unless
         if unless is not None and self.per is not None:
             unless = unless.times(self.per.evaluate(res))

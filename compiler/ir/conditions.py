@@ -277,6 +277,20 @@ class PermanentLeft(Condition):
 
 
 @dataclass(frozen=True)
+class ManaSpent(Condition):
+    """601.2h: "{B} was spent to cast it" -- of the source's cast record."""
+
+    color: str  # "B"
+    words: str = "it"  # "it" | "this spell"
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {{{self.color}}} was spent to cast {self.words}"
+
+    def python(self) -> str:
+        return f"rt.ManaSpentToCast(color={lit(self.color)})"
+
+
+@dataclass(frozen=True)
 class OnlyTargetIsThis(Condition):
     """115.7: "if target spell has only one target and that target is this" -- the spell in target slot
     ``subject`` (chosen in the condition) has exactly one target, the source."""

@@ -17,6 +17,7 @@ from .amounts import (
     per_time,
 )
 from .base import dataclass, freeze
+from .conditions import Condition
 from .costs import CostIR
 from .references import EachObject, Group, Ref, YouRef
 from .selectors import FilterIR
@@ -1244,9 +1245,12 @@ class Sacrifice(Effect):
     # 603.2: the event announced on the source when ``unless`` (a keyword's cost parameter) is paid
     # ("when this's echo cost is paid"): "cost_paid:" and the keyword's name
     paid_event: str = ""
+    unless_condition: Condition | None = None  # "unless {B} was spent to cast it": kept if it holds
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        if self.unless_condition is not None:
+            tail = " unless " + self.unless_condition.text(False).removeprefix("if ")
         if self.per_counter:
             tail += f" for each {self.per_counter} counter on it"
         return f"sacrifice {self.target.text(ph)}{tail}"
@@ -1257,6 +1261,8 @@ class Sacrifice(Effect):
             extra += f", per=rt.CountersOnThis(counter={lit(self.per_counter)})"
         if self.paid_event:
             extra += f", paid_event={lit(self.paid_event)}"
+        if self.unless_condition is not None:
+            extra += f", unless_condition={self.unless_condition.python()}"
         return f"rt.Sacrifice(target={self.target.python()}{extra})"
 
 
