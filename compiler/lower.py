@@ -718,6 +718,8 @@ class CardLowering:
         return co.DealtDamageThisTurn()
 
     def condition_ResultCondition(self, c: Any) -> Condition:
+        if c.aplayer:
+            return co.PreviousResult("does", did=True, who="a player")  # 118.12: "if a player does"
         return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
 
     def condition_HasKeywordCondition(self, c: Any) -> Condition:
@@ -1837,6 +1839,12 @@ class CardLowering:
 
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
+
+    def effect_AnyPlayerMayEffect(self, e: Any, cond: Condition | None) -> Effect:
+        cost = _cost(self.ck, e.cost)
+        if cost.tap or cost.sacrifice_this or cost.exile_this or cost.discard_this:
+            self.ck.error(e, "any player pays a cost of their own: 'any player may sacrifice a creature'")
+        return ef.AnyPlayerMayPay(cost)
 
     def effect_HaveEffect(self, e: Any, cond: Condition | None) -> Effect:
         self.causative = True

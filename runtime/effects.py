@@ -15,7 +15,7 @@ from .casting import cast_spell
 from .conditions import Condition
 from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
 from .costoptions import cost_options
-from .costs import mana_sources, offer_to_pay, pay_now
+from .costs import mana_sources, nonmana_payable, offer_to_pay, pay_now
 from .creature_types import choose_creature_type
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
@@ -894,6 +894,28 @@ class ChangeTargetToThis:
 
 
 @dataclass(frozen=True)
+class AnyPlayerMayPay:
+    """118.12, 101.4: "any player may sacrifice a creature. If a player does, ...": as it resolves, each
+    player in turn order, beginning with the active player, may pay the cost (the ones who could); once
+    one has paid, no one else is asked.  "If a player does" then asks whether one paid."""
+
+    cost: Cost
+
+    def resolve(self, res: "Resolution") -> None:
+        """Offer the cost around the table."""
+        game = res.game
+        res.performed = False
+        players = game.in_game()
+        start = players.index(game.state.active) if game.state.active in players else 0
+        for p in players[start:] + players[:start]:
+            if not nonmana_payable(game, p, self.cost, None):
+                continue
+            if offer_to_pay(res, self.cost, p):
+                res.performed = True
+                return
+
+
+@dataclass(frozen=True)
 class ChangeTargetToAnother:
     """115.7a: "change that spell's target to another creature": the spell's one target becomes another
     legal target for it (its own requirements, 115.7a) that matches ``filter``, chosen by the effect's
@@ -1727,6 +1749,7 @@ __all__ = [
     "ChangeTargetToThis",
     "LookAtHand",
     "ChangeTargetToAnother",
+    "AnyPlayerMayPay",
     "CastThis",
     "ChooseAmong",
     "ChooseColor",

@@ -192,8 +192,11 @@ class PreviousResult(Condition):
 
     word: str
     did: bool = True
+    who: str = "you"  # "if a player does" (118.12): after "any player may ..."
 
     def text(self, spell: bool, card: str = "it") -> str:
+        if self.who != "you":
+            return f"if {self.who} {self.word}"
         return "if you do" if self.did else f"if you {self.word or 'can' + chr(39) + 't'}"
 
     def python(self) -> str:

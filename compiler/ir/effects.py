@@ -351,6 +351,21 @@ class ChangeTarget(Effect):
 
 
 @dataclass(frozen=True)
+class AnyPlayerMayPay(Effect):
+    """118.12, 101.4: "any player may sacrifice a creature": each player in turn order, beginning with the
+    active player, may pay the cost as it resolves, until one does."""
+
+    cost: CostIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        text = self.cost.text()
+        return f"any player may {text[:1].lower()}{text[1:]}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.AnyPlayerMayPay(cost={self.cost.python()})"
+
+
+@dataclass(frozen=True)
 class NewTarget(Effect):
     """115.7a: "change that spell's target to another creature": the spell's one target becomes another
     legal target matching ``filter``, of the effect's controller's choice; if there is none, it stays."""
