@@ -851,8 +851,14 @@ class CardLowering:
     def target(self, t: Any, condition: Condition | None) -> Ref:
         """A target reference: a new slot for "target ..." or an earlier one for "it"."""
         k = cname(t)
-        if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets"):
+        if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets", "StackTarget"):
             self.after_unbounded(t)
+        if k == "StackTarget":
+            # 115.1, 115.7: "target spell or ability with a single target": a spell or an ability on the stack.
+            words = "spell or ability with a single target"
+            self.targets.append(TargetIR(TargetKind.OBJECT, FilterIR(kind="spell", single_target="target", words=words),
+                                         "stack", condition, words=f"target {words}", abilities=True))
+            return rf.SlotRef(len(self.targets) - 1, words=f"target {words}")
         if k == "AnyNumberTargets":
             # 115.1d: "any number of target creatures" -- one slot, chosen again for each further target.
             f = _filter(self.ck, t.filter, t)
@@ -1418,6 +1424,11 @@ class CardLowering:
 
     def effect_ChangeTargetEffect(self, e: Any, cond: Condition | None) -> Effect:
         spell = self.target(e.target, cond)
+        if not e.to:
+            # 115.7a: "change the target of target spell or ability with a single target": to another legal one.
+            if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].abilities):
+                self.ck.error(e, "write 'change the target of target spell or ability with a single target'")
+            return ef.NewTarget(spell, None)
         if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].filter.is_spell):
             self.ck.error(e, "only a spell's target is changed: 'change the target of target spell ...'")
         return ef.ChangeTarget(spell)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '509d4f9495b8443046b7b8515f0fa528c70d1dc1be33811d912324cabadd939e'
+GRAMMAR = '62656d9d27b608bd7247267e79cdc226c82039cd742abe7fb5cf695e01dc0eb8'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1064,6 +1064,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'otherthan'),
     ('__asgn_plain', 'plain', '', 'player'),
     ('TargetPlayer', 'common', 'TargetPlayer', ''),
+    ('__asgn_plain', 'plain', '', 'single'),
+    ('StackTarget', 'common', 'StackTarget', ''),
     ('__asgn_optional', 'optional', '', 'each'),
     ('__asgn_plain', 'plain', '', 'quant'),
     ('__asgn_plain', 'plain', '', 'filter'),
@@ -28378,42 +28380,44 @@ class CardParser:
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
+                while True:
+                    p177 = p173
+                    res178: list[Any] = []
+                    q = sk0[p177]
+                    if q < 0:
+                        q = _WS0(text, p177).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p177] = q
+                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'to', '')
+                    q += 2
+                    p177 = q
+                    res178.append(v)
+                    p179 = p177
+                    res180: list[Any] = []
+                    q = sk0[p179]
+                    if q < 0:
+                        q = _WS0(text, p179).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p179] = q
+                    if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'this', '')
+                    q += 4
+                    p179 = q
+                    res180.append(v)
+                    if res180:
+                        n = Nt(res180)
+                        n.rule = 469
+                    p177 = p179
+                    if res180 and n:
+                        res178.append(n)
+                    p173 = p177
+                    res174 += res178
                     break
-                v = (q, 'to', '')
-                q += 2
-                p173 = q
-                res174.append(v)
-                p177 = p173
-                res178: list[Any] = []
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                if res178:
-                    n = Nt(res178)
-                    n.rule = 469
-                p173 = p177
-                if res178 and n:
-                    res174.append(n)
                 if res174:
                     n = Nt(res174)
                     n.rule = 470
@@ -28426,114 +28430,114 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p179 = p
-                res180: list[Any] = []
-                q = sk0[p179]
+                p181 = p
+                res182: list[Any] = []
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p181] = q
                 if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'change', '')
                 q += 6
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
+                p181 = q
+                res182.append(v)
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p181] = q
                 if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'that', '')
                 q += 4
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
+                p181 = q
+                res182.append(v)
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p181] = q
                 if not (text.startswith("spell's", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "spell's", '')
                 q += 7
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
+                p181 = q
+                res182.append(v)
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p181] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
+                p181 = q
+                res182.append(v)
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p181] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p179 = q
-                res180.append(v)
-                q = sk0[p179]
+                p181 = q
+                res182.append(v)
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p179).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p179] = q
+                    sk0[p181] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'another', '')
                 q += 7
-                p179 = q
-                res180.append(v)
-                p181 = p179
-                res182: list[Any] = []
-                r = self.r_ObjectFilter_0(p181)
+                p181 = q
+                res182.append(v)
+                p183 = p181
+                res184: list[Any] = []
+                r = self.r_ObjectFilter_0(p183)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p181 = q
+                p183 = q
                 if v:
-                    res182.append(v)
+                    res184.append(v)
+                if res184:
+                    n = Nt(res184)
+                    n.rule = 471
+                p181 = p183
+                if res184 and n:
+                    res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 471
-                p179 = p181
-                if res182 and n:
-                    res180.append(n)
-                if res180:
-                    n = Nt(res180)
                     n.rule = 472
-                q = p179
-                v = n if res180 else None
+                q = p181
+                v = n if res182 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28541,244 +28545,244 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p183 = p
-                res184: list[Any] = []
-                q = sk0[p183]
+                p185 = p
+                res186: list[Any] = []
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p183 = q
-                res184.append(v)
-                p185 = p183
-                res186: list[Any] = []
-                r = self.r_TargetRef_0(p185)
+                p185 = q
+                res186.append(v)
+                p187 = p185
+                res188: list[Any] = []
+                r = self.r_TargetRef_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p185 = q
+                p187 = q
                 if v:
-                    res186.append(v)
-                if res186:
-                    n = Nt(res186)
+                    res188.append(v)
+                if res188:
+                    n = Nt(res188)
                     n.rule = 473
-                p183 = p185
-                if res186 and n:
-                    res184.append(n)
-                q = sk0[p183]
+                p185 = p187
+                if res188 and n:
+                    res186.append(n)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'then', '')
                 q += 4
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'another', '')
                 q += 7
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p183 = q
-                res184.append(v)
+                p185 = q
+                res186.append(v)
                 while True:
-                    p187 = p183
-                    res188: list[Any] = []
-                    q = sk0[p187]
+                    p189 = p185
+                    res190: list[Any] = []
+                    q = sk0[p189]
                     if q < 0:
-                        q = _WS0(text, p187).end()
+                        q = _WS0(text, p189).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p187] = q
+                        sk0[p189] = q
                     if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
                         break
-                    p189 = p187
-                    res190: list[Any] = []
-                    r = self.r_ObjectFilter_0(p189)
+                    p191 = p189
+                    res192: list[Any] = []
+                    r = self.r_ObjectFilter_0(p191)
                     if r is None:
                         break
                     q, v = r
-                    p189 = q
+                    p191 = q
                     if v:
-                        res190.append(v)
-                    if res190:
-                        n = Nt(res190)
+                        res192.append(v)
+                    if res192:
+                        n = Nt(res192)
                         n.rule = 474
-                    p187 = p189
-                    if res190 and n:
-                        res188.append(n)
-                    p183 = p187
-                    res184 += res188
+                    p189 = p191
+                    if res192 and n:
+                        res190.append(n)
+                    p185 = p189
+                    res186 += res190
                     break
-                q = sk0[p183]
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'for', '')
                 q += 3
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'time', '')
                 q += 4
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spell', '')
                 q += 5
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p185).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p185] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'was', '')
                 q += 3
-                p183 = q
-                res184.append(v)
-                p191 = p183
-                res192: list[Any] = []
-                r = self.r_ConditionWord_0(p191)
+                p185 = q
+                res186.append(v)
+                p193 = p185
+                res194: list[Any] = []
+                r = self.r_ConditionWord_0(p193)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p191 = q
+                p193 = q
                 if v:
-                    res192.append(v)
-                if res192:
-                    n = Nt(res192)
+                    res194.append(v)
+                if res194:
+                    n = Nt(res194)
                     n.rule = 475
-                p183 = p191
-                if res192 and n:
-                    res184.append(n)
-                if res184:
-                    n = Nt(res184)
+                p185 = p193
+                if res194 and n:
+                    res186.append(n)
+                if res186:
+                    n = Nt(res186)
                     n.rule = 476
-                q = p183
-                v = n if res184 else None
+                q = p185
+                v = n if res186 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28786,51 +28790,7 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p193 = p
-                res194: list[Any] = []
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'change', '')
-                q += 6
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'base', '')
-                q += 4
-                p193 = q
-                res194.append(v)
-                p195 = p193
+                p195 = p
                 res196: list[Any] = []
                 q = sk0[p195]
                 if q < 0:
@@ -28838,6 +28798,50 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p195] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'change', '')
+                q += 6
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p195 = q
+                res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
+                p195 = q
+                res196.append(v)
+                p197 = p195
+                res198: list[Any] = []
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
                 m = _RX50(text, q) if text[q:q + 1] in _F95 else None
                 if m is None:
                     p = c
@@ -28846,51 +28850,51 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p195 = q
+                p197 = q
                 if v:
-                    res196.append(v)
-                if res196:
-                    n = Nt(res196)
+                    res198.append(v)
+                if res198:
+                    n = Nt(res198)
                     n.rule = 477
-                p193 = p195
-                if res196 and n:
-                    res194.append(n)
-                q = sk0[p193]
+                p195 = p197
+                if res198 and n:
+                    res196.append(n)
+                q = sk0[p195]
                 if q < 0:
-                    q = _WS0(text, p193).end()
+                    q = _WS0(text, p195).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p193] = q
+                    sk0[p195] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p193 = q
-                res194.append(v)
-                p197 = p193
-                res198: list[Any] = []
-                r = self.r_Amount_0(p197)
+                p195 = q
+                res196.append(v)
+                p199 = p195
+                res200: list[Any] = []
+                r = self.r_Amount_0(p199)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p197 = q
+                p199 = q
                 if v:
-                    res198.append(v)
-                if res198:
-                    n = Nt(res198)
+                    res200.append(v)
+                if res200:
+                    n = Nt(res200)
                     n.rule = 478
-                p193 = p197
-                if res198 and n:
-                    res194.append(n)
-                if res194:
-                    n = Nt(res194)
+                p195 = p199
+                if res200 and n:
+                    res196.append(n)
+                if res196:
+                    n = Nt(res196)
                     n.rule = 479
-                q = p193
-                v = n if res194 else None
+                q = p195
+                v = n if res196 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28898,44 +28902,44 @@ class CardParser:
                 break
         if ch in _F10:
             while True:
-                p199 = p
-                res200: list[Any] = []
-                q = sk0[p199]
+                p201 = p
+                res202: list[Any] = []
+                q = sk0[p201]
                 if q < 0:
-                    q = _WS0(text, p199).end()
+                    q = _WS0(text, p201).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p199] = q
+                    sk0[p201] = q
                 if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'transform', '')
                 q += 9
-                p199 = q
-                res200.append(v)
-                p201 = p199
-                res202: list[Any] = []
-                r = self.r_TargetRef_0(p201)
+                p201 = q
+                res202.append(v)
+                p203 = p201
+                res204: list[Any] = []
+                r = self.r_TargetRef_0(p203)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p201 = q
+                p203 = q
                 if v:
-                    res202.append(v)
+                    res204.append(v)
+                if res204:
+                    n = Nt(res204)
+                    n.rule = 480
+                p201 = p203
+                if res204 and n:
+                    res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 480
-                p199 = p201
-                if res202 and n:
-                    res200.append(n)
-                if res200:
-                    n = Nt(res200)
                     n.rule = 481
-                q = p199
-                v = n if res200 else None
+                q = p201
+                v = n if res202 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28943,11 +28947,26 @@ class CardParser:
                 break
         if ch in _F70:
             while True:
-                p203 = p
-                res204: list[Any] = []
-                p205 = p203
+                p205 = p
                 res206: list[Any] = []
-                r = self.r_PlayerRef_0(p205)
+                p207 = p205
+                res208: list[Any] = []
+                r = self.r_PlayerRef_0(p207)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p207 = q
+                if v:
+                    res208.append(v)
+                if res208:
+                    n = Nt(res208)
+                    n.rule = 482
+                p205 = p207
+                if res208 and n:
+                    res206.append(n)
+                r = self.e137_0(p205)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28956,169 +28975,154 @@ class CardParser:
                 p205 = q
                 if v:
                     res206.append(v)
-                if res206:
-                    n = Nt(res206)
-                    n.rule = 482
-                p203 = p205
-                if res206 and n:
-                    res204.append(n)
-                r = self.e137_0(p203)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p203 = q
-                if v:
-                    res204.append(v)
-                q = sk0[p203]
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'battlefield', '')
                 q += 11
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p203 = q
-                res204.append(v)
-                r = self.e138_0(p203)
+                p205 = q
+                res206.append(v)
+                r = self.e138_0(p205)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p203 = q
+                p205 = q
                 if v:
-                    res204.append(v)
-                q = sk0[p203]
+                    res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'own', '')
                 q += 3
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'exiled', '')
                 q += 6
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
+                p205 = q
+                res206.append(v)
+                q = sk0[p205]
                 if q < 0:
-                    q = _WS0(text, p203).end()
+                    q = _WS0(text, p205).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p203] = q
+                    sk0[p205] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'with', '')
                 q += 4
-                p203 = q
-                res204.append(v)
-                p207 = p203
-                res208: list[Any] = []
-                q = sk0[p207]
+                p205 = q
+                res206.append(v)
+                p209 = p205
+                res210: list[Any] = []
+                q = sk0[p209]
                 if q < 0:
-                    q = _WS0(text, p207).end()
+                    q = _WS0(text, p209).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p207] = q
+                    sk0[p209] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p207 = q
-                res208.append(v)
-                if res208:
-                    n = Nt(res208)
+                p209 = q
+                res210.append(v)
+                if res210:
+                    n = Nt(res210)
                     n.rule = 483
-                p203 = p207
-                if res208 and n:
-                    res204.append(n)
-                if res204:
-                    n = Nt(res204 if len(res204) == 1 and type(res204[0]) is not list else flatten(res204))
+                p205 = p209
+                if res210 and n:
+                    res206.append(n)
+                if res206:
+                    n = Nt(res206 if len(res206) == 1 and type(res206[0]) is not list else flatten(res206))
                     n.rule = 484
-                q = p203
-                v = n if res204 else None
+                q = p205
+                v = n if res206 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29126,11 +29130,49 @@ class CardParser:
                 break
         if ch in _F70:
             while True:
-                p209 = p
-                res210: list[Any] = []
-                p211 = p209
+                p211 = p
                 res212: list[Any] = []
-                r = self.r_PlayerRef_0(p211)
+                p213 = p211
+                res214: list[Any] = []
+                r = self.r_PlayerRef_0(p213)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p213 = q
+                if v:
+                    res214.append(v)
+                if res214:
+                    n = Nt(res214)
+                    n.rule = 485
+                p211 = p213
+                if res214 and n:
+                    res212.append(n)
+                r = self.e139_0(p211)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p211 = q
+                if v:
+                    res212.append(v)
+                q = sk0[p211]
+                if q < 0:
+                    q = _WS0(text, p211).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p211] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p211 = q
+                res212.append(v)
+                r = self.e140_0(p211)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29140,48 +29182,10 @@ class CardParser:
                 if v:
                     res212.append(v)
                 if res212:
-                    n = Nt(res212)
-                    n.rule = 485
-                p209 = p211
-                if res212 and n:
-                    res210.append(n)
-                r = self.e139_0(p209)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p209 = q
-                if v:
-                    res210.append(v)
-                q = sk0[p209]
-                if q < 0:
-                    q = _WS0(text, p209).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p209] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'their', '')
-                q += 5
-                p209 = q
-                res210.append(v)
-                r = self.e140_0(p209)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p209 = q
-                if v:
-                    res210.append(v)
-                if res210:
-                    n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
+                    n = Nt(res212 if len(res212) == 1 and type(res212[0]) is not list else flatten(res212))
                     n.rule = 486
-                q = p209
-                v = n if res210 else None
+                q = p211
+                v = n if res212 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29189,88 +29193,7 @@ class CardParser:
                 break
         if ch in _F27:
             while True:
-                p213 = p
-                res214: list[Any] = []
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exchange', '')
-                q += 8
-                p213 = q
-                res214.append(v)
-                r = self.e141_0(p213)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p213 = q
-                if v:
-                    res214.append(v)
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p213 = q
-                res214.append(v)
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p213 = q
-                res214.append(v)
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p213 = q
-                res214.append(v)
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p213 = q
-                res214.append(v)
-                p215 = p213
+                p215 = p
                 res216: list[Any] = []
                 q = sk0[p215]
                 if q < 0:
@@ -29278,33 +29201,80 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p215] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'exchange', '')
+                q += 8
                 p215 = q
                 res216.append(v)
-                if res216:
-                    n = Nt(res216)
-                    n.rule = 487
-                p213 = p215
-                if res216 and n:
-                    res214.append(n)
-                if res214:
-                    n = Nt(res214 if len(res214) == 1 and type(res214[0]) is not list else flatten(res214))
-                    n.rule = 488
-                q = p213
-                v = n if res214 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p217 = p
+                r = self.e141_0(p215)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p215 = q
+                if v:
+                    res216.append(v)
+                q = sk0[p215]
+                if q < 0:
+                    q = _WS0(text, p215).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p215] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p215 = q
+                res216.append(v)
+                q = sk0[p215]
+                if q < 0:
+                    q = _WS0(text, p215).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p215] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p215 = q
+                res216.append(v)
+                q = sk0[p215]
+                if q < 0:
+                    q = _WS0(text, p215).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p215] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p215 = q
+                res216.append(v)
+                q = sk0[p215]
+                if q < 0:
+                    q = _WS0(text, p215).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p215] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p215 = q
+                res216.append(v)
+                p217 = p215
                 res218: list[Any] = []
                 q = sk0[p217]
                 if q < 0:
@@ -29312,189 +29282,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p217] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
+                v = (q, 'toughness', '')
+                q += 9
                 p217 = q
                 res218.append(v)
-                q = sk0[p217]
-                if q < 0:
-                    q = _WS0(text, p217).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p217] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p217 = q
-                res218.append(v)
-                p219 = p217
-                res220: list[Any] = []
-                q = sk0[p219]
-                if q < 0:
-                    q = _WS0(text, p219).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p219] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'color', '')
-                q += 5
-                p219 = q
-                res220.append(v)
-                if res220:
-                    n = Nt(res220)
-                    n.rule = 489
-                p217 = p219
-                if res220 and n:
-                    res218.append(n)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 490
-                q = p217
-                v = n if res218 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F96:
-            while True:
-                p221 = p
-                res222: list[Any] = []
-                while True:
-                    p223 = p221
-                    res224: list[Any] = []
-                    r = self.r_PlayerRef_0(p223)
-                    if r is None:
-                        break
-                    q, v = r
-                    p223 = q
-                    if v:
-                        res224.append(v)
-                    if res224:
-                        n = Nt(res224)
-                        n.rule = 491
-                    q = p223
-                    v = n if res224 else None
-                    p221 = q
-                    if v is not None:
-                        res222.append(v)
-                    break
-                r = self.e142_0(p221)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p221 = q
-                if v:
-                    res222.append(v)
-                while True:
-                    p225 = p221
-                    res226: list[Any] = []
-                    r = self.e143_0(p225)
-                    if r is None:
-                        break
-                    q, v = r
-                    p225 = q
-                    if v:
-                        res226.append(v)
-                    q = sk0[p225]
-                    if q < 0:
-                        q = _WS0(text, p225).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p225] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p225 = q
-                    res226.append(v)
-                    q = sk0[p225]
-                    if q < 0:
-                        q = _WS0(text, p225).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p225] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p225 = q
-                    res226.append(v)
-                    q = sk0[p225]
-                    if q < 0:
-                        q = _WS0(text, p225).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p225] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p225 = q
-                    res226.append(v)
-                    q = sk0[p225]
-                    if q < 0:
-                        q = _WS0(text, p225).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p225] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p225 = q
-                    res226.append(v)
-                    p221 = p225
-                    res222 += res226
-                    break
-                r = self.e144_0(p221)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p221 = q
-                if v:
-                    res222.append(v)
-                p227 = p221
-                res228: list[Any] = []
-                q = sk0[p227]
-                if q < 0:
-                    q = _WS0(text, p227).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p227] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p227 = q
-                res228.append(v)
-                if res228:
-                    n = Nt(res228)
-                    n.rule = 492
-                p221 = p227
-                if res228 and n:
-                    res222.append(n)
-                if res222:
-                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 493
-                q = p221
-                v = n if res222 else None
+                    n.rule = 487
+                p215 = p217
+                if res218 and n:
+                    res216.append(n)
+                if res216:
+                    n = Nt(res216 if len(res216) == 1 and type(res216[0]) is not list else flatten(res216))
+                    n.rule = 488
+                q = p215
+                v = n if res216 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29502,7 +29308,171 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p229 = p
+                p219 = p
+                res220: list[Any] = []
+                q = sk0[p219]
+                if q < 0:
+                    q = _WS0(text, p219).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p219] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p219 = q
+                res220.append(v)
+                q = sk0[p219]
+                if q < 0:
+                    q = _WS0(text, p219).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p219] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p219 = q
+                res220.append(v)
+                p221 = p219
+                res222: list[Any] = []
+                q = sk0[p221]
+                if q < 0:
+                    q = _WS0(text, p221).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p221] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p221 = q
+                res222.append(v)
+                if res222:
+                    n = Nt(res222)
+                    n.rule = 489
+                p219 = p221
+                if res222 and n:
+                    res220.append(n)
+                if res220:
+                    n = Nt(res220)
+                    n.rule = 490
+                q = p219
+                v = n if res220 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F96:
+            while True:
+                p223 = p
+                res224: list[Any] = []
+                while True:
+                    p225 = p223
+                    res226: list[Any] = []
+                    r = self.r_PlayerRef_0(p225)
+                    if r is None:
+                        break
+                    q, v = r
+                    p225 = q
+                    if v:
+                        res226.append(v)
+                    if res226:
+                        n = Nt(res226)
+                        n.rule = 491
+                    q = p225
+                    v = n if res226 else None
+                    p223 = q
+                    if v is not None:
+                        res224.append(v)
+                    break
+                r = self.e142_0(p223)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p223 = q
+                if v:
+                    res224.append(v)
+                while True:
+                    p227 = p223
+                    res228: list[Any] = []
+                    r = self.e143_0(p227)
+                    if r is None:
+                        break
+                    q, v = r
+                    p227 = q
+                    if v:
+                        res228.append(v)
+                    q = sk0[p227]
+                    if q < 0:
+                        q = _WS0(text, p227).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p227] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p227 = q
+                    res228.append(v)
+                    q = sk0[p227]
+                    if q < 0:
+                        q = _WS0(text, p227).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p227] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p227 = q
+                    res228.append(v)
+                    q = sk0[p227]
+                    if q < 0:
+                        q = _WS0(text, p227).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p227] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p227 = q
+                    res228.append(v)
+                    q = sk0[p227]
+                    if q < 0:
+                        q = _WS0(text, p227).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p227] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p227 = q
+                    res228.append(v)
+                    p223 = p227
+                    res224 += res228
+                    break
+                r = self.e144_0(p223)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p223 = q
+                if v:
+                    res224.append(v)
+                p229 = p223
                 res230: list[Any] = []
                 q = sk0[p229]
                 if q < 0:
@@ -29510,26 +29480,49 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p229] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p229 = q
+                res230.append(v)
+                if res230:
+                    n = Nt(res230)
+                    n.rule = 492
+                p223 = p229
+                if res230 and n:
+                    res224.append(n)
+                if res224:
+                    n = Nt(res224 if len(res224) == 1 and type(res224[0]) is not list else flatten(res224))
+                    n.rule = 493
+                q = p223
+                v = n if res224 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p231 = p
+                res232: list[Any] = []
+                q = sk0[p231]
+                if q < 0:
+                    q = _WS0(text, p231).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p231] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p229 = q
-                res230.append(v)
-                r = self.e145_0(p229)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p229 = q
-                if v:
-                    res230.append(v)
-                p231 = p229
-                res232: list[Any] = []
-                r = self.r_ObjectFilter_0(p231)
+                p231 = q
+                res232.append(v)
+                r = self.e145_0(p231)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29538,47 +29531,24 @@ class CardParser:
                 p231 = q
                 if v:
                     res232.append(v)
-                if res232:
-                    n = Nt(res232)
-                    n.rule = 494
-                p229 = p231
-                if res232 and n:
-                    res230.append(n)
-                p233 = p229
+                p233 = p231
                 res234: list[Any] = []
-                q = sk0[p233]
-                if q < 0:
-                    q = _WS0(text, p233).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p233] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_ObjectFilter_0(p233)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'name', '')
-                q += 4
+                q, v = r
                 p233 = q
-                res234.append(v)
+                if v:
+                    res234.append(v)
                 if res234:
                     n = Nt(res234)
-                    n.rule = 495
-                p229 = p233
+                    n.rule = 494
+                p231 = p233
                 if res234 and n:
-                    res230.append(n)
-                if res230:
-                    n = Nt(res230 if len(res230) == 1 and type(res230[0]) is not list else flatten(res230))
-                    n.rule = 496
-                q = p229
-                v = n if res230 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                p235 = p
+                    res232.append(n)
+                p235 = p231
                 res236: list[Any] = []
                 q = sk0[p235]
                 if q < 0:
@@ -29586,38 +29556,33 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p235] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
+                v = (q, 'name', '')
                 q += 4
                 p235 = q
                 res236.append(v)
-                r = self.e146_0(p235)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p235 = q
-                if v:
-                    res236.append(v)
-                q = sk0[p235]
-                if q < 0:
-                    q = _WS0(text, p235).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p235] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p235 = q
-                res236.append(v)
-                p237 = p235
+                if res236:
+                    n = Nt(res236)
+                    n.rule = 495
+                p231 = p235
+                if res236 and n:
+                    res232.append(n)
+                if res232:
+                    n = Nt(res232 if len(res232) == 1 and type(res232[0]) is not list else flatten(res232))
+                    n.rule = 496
+                q = p231
+                v = n if res232 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p237 = p
                 res238: list[Any] = []
                 q = sk0[p237]
                 if q < 0:
@@ -29625,33 +29590,38 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p237] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
+                v = (q, 'turn', '')
                 q += 4
                 p237 = q
                 res238.append(v)
-                if res238:
-                    n = Nt(res238)
-                    n.rule = 497
-                p235 = p237
-                if res238 and n:
-                    res236.append(n)
-                if res236:
-                    n = Nt(res236 if len(res236) == 1 and type(res236[0]) is not list else flatten(res236))
-                    n.rule = 498
-                q = p235
-                v = n if res236 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                p239 = p
+                r = self.e146_0(p237)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p237 = q
+                if v:
+                    res238.append(v)
+                q = sk0[p237]
+                if q < 0:
+                    q = _WS0(text, p237).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p237] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p237 = q
+                res238.append(v)
+                p239 = p237
                 res240: list[Any] = []
                 q = sk0[p239]
                 if q < 0:
@@ -29659,36 +29629,70 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p239] = q
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'down', '')
+                q += 4
+                p239 = q
+                res240.append(v)
+                if res240:
+                    n = Nt(res240)
+                    n.rule = 497
+                p237 = p239
+                if res240 and n:
+                    res238.append(n)
+                if res238:
+                    n = Nt(res238 if len(res238) == 1 and type(res238[0]) is not list else flatten(res238))
+                    n.rule = 498
+                q = p237
+                v = n if res238 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                p241 = p
+                res242: list[Any] = []
+                q = sk0[p241]
+                if q < 0:
+                    q = _WS0(text, p241).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p241] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'have', '')
                 q += 4
-                p239 = q
-                res240.append(v)
-                p241 = p239
-                res242: list[Any] = []
-                r = self.r_Effect_0(p241)
+                p241 = q
+                res242.append(v)
+                p243 = p241
+                res244: list[Any] = []
+                r = self.r_Effect_0(p243)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p241 = q
+                p243 = q
                 if v:
-                    res242.append(v)
+                    res244.append(v)
+                if res244:
+                    n = Nt(res244)
+                    n.rule = 499
+                p241 = p243
+                if res244 and n:
+                    res242.append(n)
                 if res242:
                     n = Nt(res242)
-                    n.rule = 499
-                p239 = p241
-                if res242 and n:
-                    res240.append(n)
-                if res240:
-                    n = Nt(res240)
                     n.rule = 500
-                q = p239
-                v = n if res240 else None
+                q = p241
+                v = n if res242 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29696,82 +29700,51 @@ class CardParser:
                 break
         if ch in _F27:
             while True:
-                p243 = p
-                res244: list[Any] = []
-                q = sk0[p243]
+                p245 = p
+                res246: list[Any] = []
+                q = sk0[p245]
                 if q < 0:
-                    q = _WS0(text, p243).end()
+                    q = _WS0(text, p245).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p243] = q
+                    sk0[p245] = q
                 if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'exchange', '')
                 q += 8
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
+                p245 = q
+                res246.append(v)
+                q = sk0[p245]
                 if q < 0:
-                    q = _WS0(text, p243).end()
+                    q = _WS0(text, p245).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p243] = q
+                    sk0[p245] = q
                 if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'control', '')
                 q += 7
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
+                p245 = q
+                res246.append(v)
+                q = sk0[p245]
                 if q < 0:
-                    q = _WS0(text, p243).end()
+                    q = _WS0(text, p245).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p243] = q
+                    sk0[p245] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p243 = q
-                res244.append(v)
-                p245 = p243
-                res246: list[Any] = []
-                r = self.r_TargetRef_0(p245)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
                 p245 = q
-                if v:
-                    res246.append(v)
-                if res246:
-                    n = Nt(res246)
-                    n.rule = 501
-                p243 = p245
-                if res246 and n:
-                    res244.append(n)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p243 = q
-                res244.append(v)
-                p247 = p243
+                res246.append(v)
+                p247 = p245
                 res248: list[Any] = []
                 r = self.r_TargetRef_0(p247)
                 if r is None:
@@ -29784,15 +29757,46 @@ class CardParser:
                     res248.append(v)
                 if res248:
                     n = Nt(res248)
-                    n.rule = 502
-                p243 = p247
+                    n.rule = 501
+                p245 = p247
                 if res248 and n:
-                    res244.append(n)
-                if res244:
-                    n = Nt(res244)
+                    res246.append(n)
+                q = sk0[p245]
+                if q < 0:
+                    q = _WS0(text, p245).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p245] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p245 = q
+                res246.append(v)
+                p249 = p245
+                res250: list[Any] = []
+                r = self.r_TargetRef_0(p249)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p249 = q
+                if v:
+                    res250.append(v)
+                if res250:
+                    n = Nt(res250)
+                    n.rule = 502
+                p245 = p249
+                if res250 and n:
+                    res246.append(n)
+                if res246:
+                    n = Nt(res246)
                     n.rule = 503
-                q = p243
-                v = n if res244 else None
+                q = p245
+                v = n if res246 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29800,37 +29804,7 @@ class CardParser:
                 break
         if ch in _F19:
             while True:
-                p249 = p
-                res250: list[Any] = []
-                q = sk0[p249]
-                if q < 0:
-                    q = _WS0(text, p249).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p249] = q
-                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'flip', '')
-                q += 4
-                p249 = q
-                res250.append(v)
-                q = sk0[p249]
-                if q < 0:
-                    q = _WS0(text, p249).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p249] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p249 = q
-                res250.append(v)
-                p251 = p249
+                p251 = p
                 res252: list[Any] = []
                 q = sk0[p251]
                 if q < 0:
@@ -29838,25 +29812,55 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p251] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                p251 = q
+                res252.append(v)
+                q = sk0[p251]
+                if q < 0:
+                    q = _WS0(text, p251).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p251] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p251 = q
+                res252.append(v)
+                p253 = p251
+                res254: list[Any] = []
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
                 if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'coin', '')
                 q += 4
-                p251 = q
-                res252.append(v)
+                p253 = q
+                res254.append(v)
+                if res254:
+                    n = Nt(res254)
+                    n.rule = 504
+                p251 = p253
+                if res254 and n:
+                    res252.append(n)
                 if res252:
                     n = Nt(res252)
-                    n.rule = 504
-                p249 = p251
-                if res252 and n:
-                    res250.append(n)
-                if res250:
-                    n = Nt(res250)
                     n.rule = 505
-                q = p249
-                v = n if res250 else None
+                q = p251
+                v = n if res252 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -42253,6 +42257,21 @@ class CardParser:
         if ch in _F10:
             while True:
                 r = self.r_TargetPlayer_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 740
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                r = self.r_StackTarget_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59401,6 +59420,19 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F10:
+            while True:
+                r = self.r_StackTarget_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F44:
             while True:
                 r = self.r_TargetObject_0(p)
@@ -59509,6 +59541,122 @@ class CardParser:
         n.rule = 1041
         return p, n
 
+    def r_StackTarget_0(self, p: int) -> Any:
+        # StackTarget: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'target', '')
+        q += 6
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'spell', '')
+        q += 5
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'or', '')
+        q += 2
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'ability', '')
+        q += 7
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'with', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'a', '')
+        q += 1
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'single', '')
+        q += 6
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        q = sk0[p1]
+        if q < 0:
+            q = _WS0(text, p1).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p1] = q
+        if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'target', '')
+        q += 6
+        p1 = q
+        res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 1042
+        p = p1
+        if res2 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 1043
+        return p, n
+
     def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
@@ -59527,7 +59675,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1042
+        n.rule = 1044
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59555,7 +59703,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1043
+            n.rule = 1045
         p = p1
         if res2 and n:
             res.append(n)
@@ -59570,7 +59718,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1044
+            n.rule = 1046
         p = p3
         if res4 and n:
             res.append(n)
@@ -59586,7 +59734,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1045
+        n.rule = 1047
         return p, n
 
     def e245_0(self, p: int) -> Any:
@@ -59708,7 +59856,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1048
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59859,7 +60007,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1047
+                    n.rule = 1049
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59918,7 +60066,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1048
+                    n.rule = 1050
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59947,7 +60095,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1049
+        n.rule = 1051
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -59968,7 +60116,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1050
+        n.rule = 1052
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -59989,7 +60137,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1053
         return q, n
 
     def e252_0(self, p: int) -> Any:
@@ -60010,7 +60158,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1052
+        n.rule = 1054
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -60054,7 +60202,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1055
         return p, n
 
     def e254_0(self, p: int) -> Any:
@@ -60205,7 +60353,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1054
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60236,7 +60384,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1055
+                    n.rule = 1057
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60349,7 +60497,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1056
+        n.rule = 1058
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -60479,7 +60627,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1059
         return p, n
 
     def e261_0(self, p: int) -> Any:
@@ -60500,7 +60648,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1058
+        n.rule = 1060
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -60548,7 +60696,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1059
+        n.rule = 1061
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -60677,7 +60825,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1062
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -60711,7 +60859,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1061
+                    n.rule = 1063
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60778,7 +60926,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1062
+                n.rule = 1064
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -60867,7 +61015,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1065
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -60911,7 +61059,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1066
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -60955,7 +61103,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1067
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -60994,7 +61142,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1066
+                    n.rule = 1068
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61081,7 +61229,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1067
+                    n.rule = 1069
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61175,7 +61323,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
     def e273_0(self, p: int) -> Any:
@@ -61214,7 +61362,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1069
+                    n.rule = 1071
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61287,7 +61435,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1070
+                    n.rule = 1072
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61335,12 +61483,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1071
+                    n.rule = 1073
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61360,12 +61508,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1073
+                    n.rule = 1075
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61390,7 +61538,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1074
+        n.rule = 1076
         return q, n
 
     def e275_0(self, p: int) -> Any:
@@ -61856,7 +62004,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
     def e281_0(self, p: int) -> Any:
@@ -61954,7 +62102,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1078
         return p, n
 
     def e283_0(self, p: int) -> Any:
@@ -62047,7 +62195,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1077
+                    n.rule = 1079
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62109,7 +62257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1078
+        n.rule = 1080
         return q, n
 
     def e286_0(self, p: int) -> Any:
@@ -62296,7 +62444,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -62364,7 +62512,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1082
         return p, n
 
     def e292_0(self, p: int) -> Any:
@@ -62408,7 +62556,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1083
         return p, n
 
     def e293_0(self, p: int) -> Any:
@@ -62429,7 +62577,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1082
+        n.rule = 1084
         return q, n
 
     def e294_0(self, p: int) -> Any:
@@ -62504,7 +62652,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1083
+        n.rule = 1085
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62541,7 +62689,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62602,7 +62750,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62679,7 +62827,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62743,7 +62891,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62844,7 +62992,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62921,7 +63069,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63027,7 +63175,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63142,7 +63290,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1084
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65602,7 +65750,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1087
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -65627,7 +65775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1088
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -65652,7 +65800,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1089
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -65685,7 +65833,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1090
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -65720,7 +65868,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1091
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -65755,7 +65903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1092
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -65790,7 +65938,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1093
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -65823,7 +65971,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1094
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -65896,7 +66044,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1095
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -65917,7 +66065,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1094
+        n.rule = 1096
         return q, n
 
     def e324_0(self, p: int) -> Any:
@@ -65949,7 +66097,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1095
+                    n.rule = 1097
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65971,7 +66119,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1096
+                n.rule = 1098
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -66031,7 +66179,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1099
         return q, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -66111,14 +66259,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1098
+            n.rule = 1100
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1101
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -66139,7 +66287,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1102
         return q, n
 
     def e328_0(self, p: int) -> Any:
@@ -66191,7 +66339,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1103
         return p, n
 
     def e329_0(self, p: int) -> Any:
@@ -66292,7 +66440,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1102
+                    n.rule = 1104
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -66345,19 +66493,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1103
+                    n.rule = 1105
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1104
+                    n.rule = 1106
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1105
+                    n.rule = 1107
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66380,7 +66528,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1106
+                    n.rule = 1108
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -66462,7 +66610,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1109
         return q, n
 
     def e333_0(self, p: int) -> Any:
@@ -66494,7 +66642,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1108
+                    n.rule = 1110
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66517,7 +66665,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1111
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66577,13 +66725,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1110
+                    n.rule = 1112
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1111
+                    n.rule = 1113
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66624,7 +66772,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1112
+                    n.rule = 1114
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66655,13 +66803,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1113
+                    n.rule = 1115
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1111
+                    n.rule = 1113
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -66704,7 +66852,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1114
+                    n.rule = 1116
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66763,7 +66911,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1115
+                    n.rule = 1117
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66822,7 +66970,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1116
+                    n.rule = 1118
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66923,7 +67071,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1117
+                    n.rule = 1119
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66951,7 +67099,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1118
+                    n.rule = 1120
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66979,7 +67127,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1121
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -67000,7 +67148,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
+        n.rule = 1122
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -67021,7 +67169,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1123
         return q, n
 
     def e339_0(self, p: int) -> Any:
@@ -67042,7 +67190,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1124
         return q, n
 
     def e340_0(self, p: int) -> Any:
@@ -67063,7 +67211,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1123
+        n.rule = 1125
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -67084,7 +67232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1124
+        n.rule = 1126
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -67163,7 +67311,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1125
+        n.rule = 1127
         return p, n
 
     def e344_0(self, p: int) -> Any:
@@ -67184,7 +67332,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1126
+        n.rule = 1128
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -67205,7 +67353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1127
+        n.rule = 1129
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -67226,7 +67374,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1128
+        n.rule = 1130
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -67259,7 +67407,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1131
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67280,7 +67428,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1131
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67305,7 +67453,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1130
+        n.rule = 1132
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -67326,7 +67474,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1131
+        n.rule = 1133
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -67370,7 +67518,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1132
+        n.rule = 1134
         return p, n
 
     def e350_0(self, p: int) -> Any:
@@ -67409,7 +67557,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1133
+                    n.rule = 1135
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67471,7 +67619,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1134
+        n.rule = 1136
         return q, n
 
     def e352_0(self, p: int) -> Any:
@@ -67533,7 +67681,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1135
+                    n.rule = 1137
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67629,7 +67777,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1136
+                    n.rule = 1138
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67704,7 +67852,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1137
+        n.rule = 1139
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67771,18 +67919,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1138
+                    n.rule = 1140
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1139
+                    n.rule = 1141
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67837,18 +67985,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1141
+                    n.rule = 1143
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1142
+                    n.rule = 1144
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67875,18 +68023,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1143
+                    n.rule = 1145
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1144
+                    n.rule = 1146
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68011,18 +68159,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1145
+                    n.rule = 1147
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1146
+                    n.rule = 1148
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68063,18 +68211,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1147
+                    n.rule = 1149
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1148
+                    n.rule = 1150
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68143,18 +68291,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1149
+                    n.rule = 1151
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1150
+                    n.rule = 1152
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68181,18 +68329,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1151
+                    n.rule = 1153
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1152
+                    n.rule = 1154
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68219,7 +68367,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1153
+                    n.rule = 1155
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -68250,12 +68398,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1154
+                    n.rule = 1156
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68296,7 +68444,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1155
+                    n.rule = 1157
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68335,7 +68483,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1156
+                            n.rule = 1158
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68353,7 +68501,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1157
+                        n.rule = 1159
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68362,12 +68510,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1158
+                    n.rule = 1160
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68411,18 +68559,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1159
+                    n.rule = 1161
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1160
+                    n.rule = 1162
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68491,18 +68639,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1161
+                    n.rule = 1163
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1162
+                    n.rule = 1164
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68571,18 +68719,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1163
+                    n.rule = 1165
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1164
+                    n.rule = 1166
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68637,7 +68785,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1165
+                    n.rule = 1167
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68750,12 +68898,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1166
+                    n.rule = 1168
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68805,7 +68953,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1167
+                    n.rule = 1169
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68843,7 +68991,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1168
+                        n.rule = 1170
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68852,12 +69000,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1169
+                    n.rule = 1171
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68921,18 +69069,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1170
+                    n.rule = 1172
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1171
+                    n.rule = 1173
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69043,18 +69191,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1172
+                    n.rule = 1174
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1173
+                    n.rule = 1175
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69090,7 +69238,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 1174
+                    n.rule = 1176
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -69140,18 +69288,18 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 1175
+                    n.rule = 1177
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1176
+                    n.rule = 1178
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69230,7 +69378,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1177
+        n.rule = 1179
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -69251,7 +69399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1178
+        n.rule = 1180
         return q, n
 
     def e357_0(self, p: int) -> Any:
@@ -69272,7 +69420,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1179
+        n.rule = 1181
         return q, n
 
     def e358_0(self, p: int) -> Any:
@@ -69297,7 +69445,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1180
+        n.rule = 1182
         return p, n
 
     def e359_1(self, p: int) -> Any:
@@ -70963,7 +71111,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1181
+        n.rule = 1183
         return p, n
 
     def r_PerObject_0(self, p: int) -> Any:
@@ -71007,7 +71155,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1182
+            n.rule = 1184
         p = p1
         if res2 and n:
             res.append(n)
@@ -71023,7 +71171,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1183
+        n.rule = 1185
         return p, n
 
     def e377_0(self, p: int) -> Any:
@@ -71044,7 +71192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1184
+        n.rule = 1186
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -71065,7 +71213,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1185
+        n.rule = 1187
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -71086,7 +71234,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1186
+        n.rule = 1188
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -71107,7 +71255,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1187
+        n.rule = 1189
         return q, n
 
     def e381_0(self, p: int) -> Any:
@@ -71128,7 +71276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1188
+        n.rule = 1190
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -71313,7 +71461,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1087
         return p, n
 
     def e385_1(self, p: int) -> Any:
@@ -71338,7 +71486,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1088
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -71363,7 +71511,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1089
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -71396,7 +71544,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1090
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -71431,7 +71579,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1091
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -71466,7 +71614,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1092
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -71501,7 +71649,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1093
         return p, n
 
     def e391_1(self, p: int) -> Any:
@@ -71534,7 +71682,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1094
         return p, n
 
     def e392_1(self, p: int) -> Any:
@@ -71607,7 +71755,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1095
         return p, n
 
     def e394_0(self, p: int) -> Any:
@@ -71844,7 +71992,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1189
+        n.rule = 1191
         return q, n
 
     def e397_0(self, p: int) -> Any:
@@ -71865,7 +72013,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1190
+        n.rule = 1192
         return q, n
 
     def e398_1(self, p: int) -> Any:
@@ -72250,6 +72398,7 @@ CLASSES: dict[str, type[Model]] = {
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
+    'StackTarget': _model_class('StackTarget', (('single', True, '1'),), {'single': ''}, ()),
     'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('each', True, '0..1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None}, ('parts',)),
     'StickerIfPaidStmt': _model_class('StickerIfPaidStmt', (('sticker', True, '1'),), {'sticker': ''}, ()),
     'SuspendedCondition': _model_class('SuspendedCondition', (('suspended', True, '1'),), {'suspended': ''}, ()),
@@ -72695,29 +72844,30 @@ _C999 = CLASSES['CostValue']
 _C1029 = CLASSES['NextTurnDuration']
 _C1038 = CLASSES['BackRef']
 _C1041 = CLASSES['TargetPlayer']
-_C1045 = CLASSES['EachObjects']
-_C1072 = CLASSES['QualityRef']
-_C1099 = CLASSES['PerTime']
-_C1104 = CLASSES['PerCounterOn']
-_C1111 = CLASSES['PowerOf']
-_C1139 = CLASSES['EntersEvent']
-_C1142 = CLASSES['LeavesEvent']
-_C1144 = CLASSES['DiesEvent']
-_C1146 = CLASSES['ToGraveyardEvent']
-_C1148 = CLASSES['AttacksAloneEvent']
-_C1150 = CLASSES['UnblockedEvent']
-_C1152 = CLASSES['AttacksEvent']
-_C1154 = CLASSES['BlocksEvent']
-_C1158 = CLASSES['BlockedEvent']
-_C1160 = CLASSES['PhasesEvent']
-_C1162 = CLASSES['TurnedUpEvent']
-_C1164 = CLASSES['ExiledThisWayEvent']
-_C1166 = CLASSES['TargetedEvent']
-_C1169 = CLASSES['DealsDamageEvent']
-_C1171 = CLASSES['DealtDamageEvent']
-_C1173 = CLASSES['PutIntoGraveyardEvent']
-_C1176 = CLASSES['CostPaidEvent']
-_C1183 = CLASSES['PerObject']
+_C1043 = CLASSES['StackTarget']
+_C1047 = CLASSES['EachObjects']
+_C1074 = CLASSES['QualityRef']
+_C1101 = CLASSES['PerTime']
+_C1106 = CLASSES['PerCounterOn']
+_C1113 = CLASSES['PowerOf']
+_C1141 = CLASSES['EntersEvent']
+_C1144 = CLASSES['LeavesEvent']
+_C1146 = CLASSES['DiesEvent']
+_C1148 = CLASSES['ToGraveyardEvent']
+_C1150 = CLASSES['AttacksAloneEvent']
+_C1152 = CLASSES['UnblockedEvent']
+_C1154 = CLASSES['AttacksEvent']
+_C1156 = CLASSES['BlocksEvent']
+_C1160 = CLASSES['BlockedEvent']
+_C1162 = CLASSES['PhasesEvent']
+_C1164 = CLASSES['TurnedUpEvent']
+_C1166 = CLASSES['ExiledThisWayEvent']
+_C1168 = CLASSES['TargetedEvent']
+_C1171 = CLASSES['DealsDamageEvent']
+_C1173 = CLASSES['DealtDamageEvent']
+_C1175 = CLASSES['PutIntoGraveyardEvent']
+_C1178 = CLASSES['CostPaidEvent']
+_C1185 = CLASSES['PerObject']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -77995,12 +78145,12 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1085:  # nons
+        elif r == 1087:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1086:  # colors
+        elif r == 1088:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78008,7 +78158,7 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1087:  # supertypes
+        elif r == 1089:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78016,32 +78166,32 @@ def _b363(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1088:  # multis
+        elif r == 1090:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1089:  # types
+        elif r == 1091:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1090:  # subtypes
+        elif r == 1092:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1091:  # ortypes
+        elif r == 1093:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1092:  # andor
+        elif r == 1094:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1093:  # ortypes
+        elif r == 1095:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -79417,7 +79567,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1046:  # base
+        elif r == 1048:  # base
             d['base'] = True
         elif r == 449:  # second
             x = c[0]
@@ -79509,11 +79659,11 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1047:  # order
+        elif r == 1049:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1048:  # graveyard
+        elif r == 1050:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -79604,7 +79754,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1049:  # controller
+        elif r == 1051:  # controller
             d['controller'] = True
         elif r == 767:  # target
             x = c[0]
@@ -79708,6 +79858,8 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 469:  # to
             x = c[0]
+            if d['to']:
+                raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
         else:
@@ -79985,7 +80137,7 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # your
+        if r == 1052:  # your
             d['your'] = True
         elif r == 768:  # player
             x = c[0]
@@ -80154,7 +80306,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # thiscreature
+        if r == 1053:  # thiscreature
             d['thiscreature'] = True
         elif r == 771:  # target
             x = c[0]
@@ -80533,7 +80685,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # both
+        if r == 1061:  # both
             d['both'] = True
         elif r == 818:  # which
             x = c[0]
@@ -80845,7 +80997,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b363(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1083:  # each
+        elif r == 1085:  # each
             d['each'] = True
         elif r == 930:  # affected
             x = c[0]
@@ -80917,7 +81069,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1084 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1086 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -81166,7 +81318,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1094:  # evenly
+        elif r == 1096:  # evenly
             d['evenly'] = True
         elif r == 946:  # upto
             x = c[0]
@@ -81226,11 +81378,11 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1095:  # power
+        elif r == 1097:  # power
             x = c[0]
-            value = _b1111(x, inst, lim, made)
+            value = _b1113(x, inst, lim, made)
             d['power'] = value
-        elif r == 1096:  # amount
+        elif r == 1098:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -81347,7 +81499,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b727(x, inst, lim, made)
             d['player'] = value
-        elif r == 1097:  # upto
+        elif r == 1099:  # upto
             d['upto'] = True
         elif r == 956:  # third
             x = c[0]
@@ -81518,7 +81670,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1099(x, inst, lim, made)
+            value = _b1101(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -81552,9 +81704,9 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1100:  # anycolor
+        if r == 1102:  # anycolor
             d['anycolor'] = True
-        elif r == 1101:  # choices
+        elif r == 1103:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -81572,21 +81724,21 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b277(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1181:  # alts
+        elif r == 1183:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b277(x, inst, lim, made))
-        elif r == 1105:  # per
+        elif r == 1107:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1104(x, inst, lim, made)
+            value = _b1106(x, inst, lim, made)
             d['per'] = value
-        elif r == 1106:  # per
+        elif r == 1108:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1183(x, inst, lim, made)
+            value = _b1185(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81642,13 +81794,13 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1107:  # random
+        elif r == 1109:  # random
             d['random'] = True
         elif r == 974:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1099(x, inst, lim, made)
+            value = _b1101(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81692,21 +81844,21 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1108:  # per
+        elif r == 1110:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1099(x, inst, lim, made)
+            value = _b1101(x, inst, lim, made)
             d['per'] = value
-        elif r == 1109:  # per
+        elif r == 1111:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1183(x, inst, lim, made)
+            value = _b1185(x, inst, lim, made)
             d['per'] = value
         elif r == 976:  # equal
             x = c[0]
-            value = _b1111(x, inst, lim, made)
+            value = _b1113(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -81891,13 +82043,13 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b985(x, inst, lim, made)
             d['source'] = value
-        elif r == 1119:  # hand
+        elif r == 1121:  # hand
             d['hand'] = True
         elif r == 986:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1120:  # mine
+        elif r == 1122:  # mine
             d['mine'] = True
         elif r == 629:  # wherex
             x = c[0]
@@ -81946,13 +82098,13 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 987:  # fromgy
             d['fromgy'] = True
-        elif r == 1121:  # choice
+        elif r == 1123:  # choice
             d['choice'] = True
-        elif r == 1122:  # facedown
+        elif r == 1124:  # facedown
             d['facedown'] = True
-        elif r == 1123:  # mine
+        elif r == 1125:  # mine
             d['mine'] = True
-        elif r == 1124:  # owners
+        elif r == 1126:  # owners
             d['owners'] = True
         elif r == 632:  # amount
             x = c[0]
@@ -82052,15 +82204,15 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b363(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1125:  # alts
+        elif r == 1127:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b363(x, inst, lim, made))
         elif r == 989:  # reveal
             d['reveal'] = True
-        elif r == 1126:  # thatcard
+        elif r == 1128:  # thatcard
             d['thatcard'] = True
-        elif r == 1127:  # thosecards
+        elif r == 1129:  # thosecards
             d['thosecards'] = True
         elif r == 641:  # destination
             x = c[0]
@@ -82764,7 +82916,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b727(x, inst, lim, made)
             d['player'] = value
-        elif r == 1128:  # all
+        elif r == 1130:  # all
             d['all'] = True
         elif r == 1006:  # amount
             x = c[0]
@@ -83068,7 +83220,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1010:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1131 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -83120,7 +83272,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1130:  # you
+        elif r == 1132:  # you
             d['you'] = True
         elif r == 1012:  # target
             x = c[0]
@@ -83217,7 +83369,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 1015:  # newtargets
             d['newtargets'] = True
-        elif r == 1131:  # thatcopy
+        elif r == 1133:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83413,7 +83565,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1045(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['also'] = value
         elif r == 1023:  # group
             x = c[0]
@@ -83447,7 +83599,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b977(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1132:  # tail
+        elif r == 1134:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -83701,7 +83853,7 @@ def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1042:  # each
+        if r == 1044:  # each
             d['each'] = True
         elif r == 745:  # count
             x = c[0]
@@ -83851,7 +84003,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # equipped
+        if r == 1139:  # equipped
             d['equipped'] = True
         elif r == 754:  # enchanted
             x = c[0]
@@ -84141,9 +84293,9 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1052:  # creature
+        elif r == 1054:  # creature
             d['creature'] = True
-        elif r == 1053:  # events
+        elif r == 1055:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84152,7 +84304,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1140 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84277,11 +84429,11 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1054:  # spell
+        elif r == 1056:  # spell
             x = c[0]
             value = _b363(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1055:  # this
+        elif r == 1057:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -84321,13 +84473,13 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1177:  # equipped
+        elif r == 1179:  # equipped
             d['equipped'] = True
         elif r == 801:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1056:  # events
+        elif r == 1058:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84336,7 +84488,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1140 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84377,13 +84529,13 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1178:  # thisor
+        elif r == 1180:  # thisor
             d['thisor'] = True
         elif r == 804:  # subject
             x = c[0]
             value = _b363(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1057:  # events
+        elif r == 1059:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84392,12 +84544,12 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1140 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1058:  # undercontrol
+        elif r == 1060:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -84519,7 +84671,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # additional
+        if r == 1062:  # additional
             d['additional'] = True
         elif r == 831:  # power
             x = c[0]
@@ -84529,19 +84681,19 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1061:  # per
+        elif r == 1063:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b146(x, inst, lim, made)
             d['per'] = value
-        elif r == 1062:  # perfilter
+        elif r == 1064:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b363(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1179:  # onbf
+        elif r == 1181:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -84647,7 +84799,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1063:  # filters
+        if r == 1065:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84763,7 +84915,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # filters
+        if r == 1066:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84807,7 +84959,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # filters
+        if r == 1067:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84851,11 +85003,11 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # additional
+        if r == 1068:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1067:  # anynumber
+        elif r == 1069:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -84891,7 +85043,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1068:  # filters
+        if r == 1070:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84903,11 +85055,11 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b363(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1069:  # they
+        elif r == 1071:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1070:  # had
+        elif r == 1072:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -84992,7 +85144,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 851:  # quality
             x = c[0]
-            value = _b1072(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85026,7 +85178,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # opponents
+        if r == 1076:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85380,7 +85532,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1075:  # keywords
+        if r == 1077:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85426,7 +85578,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1076:  # keywords
+        if r == 1078:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85586,7 +85738,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1077:  # its
+        if r == 1079:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -85736,7 +85888,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 892:  # quality
             x = c[0]
-            value = _b1072(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85772,7 +85924,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 894:  # quality
             x = c[0]
-            value = _b1072(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85808,7 +85960,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 896:  # quality
             x = c[0]
-            value = _b1072(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85842,7 +85994,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1078:  # thisturn
+        if r == 1080:  # thisturn
             d['thisturn'] = True
         elif r == 898:  # keyword
             x = c[0]
@@ -86147,7 +86299,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1079:  # colors
+        elif r == 1081:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -86155,7 +86307,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1180:  # colors
+        elif r == 1182:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -86163,12 +86315,12 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1080:  # subtypes
+        elif r == 1082:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # keywords
+        elif r == 1083:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86182,7 +86334,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1082:  # still
+        elif r == 1084:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -86327,23 +86479,23 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # eot
+        if r == 1116:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1115:  # next_upkeep
+        elif r == 1117:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1116:  # losecontrol
+        elif r == 1118:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1117:  # thisturn
+        elif r == 1119:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1118:  # thiscombat
+        elif r == 1120:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -86602,7 +86754,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # its
+        if r == 1135:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -86685,7 +86837,7 @@ def _b1041(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1134:  # walker
+        elif r == 1136:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -86695,7 +86847,43 @@ def _b1041(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule StackTarget (class StackTarget) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1043()
+    d: dict[str, Any] = {'single': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1042:  # single
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['single'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86711,7 +86899,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1045()
+    inst: Any = _C1047()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86719,15 +86907,15 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # quant
+        if r == 1045:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1044:  # filter
+        elif r == 1046:  # filter
             x = c[0]
             value = _b363(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1135:  # attached
+        elif r == 1137:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -86736,7 +86924,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1136:  # samename
+        elif r == 1138:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -86745,7 +86933,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1184:  # ingy
+        elif r == 1186:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86755,7 +86943,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1072(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86771,7 +86959,7 @@ def _b1072(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1072()
+    inst: Any = _C1074()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86779,11 +86967,11 @@ def _b1072(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1071:  # word
+        if r == 1073:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1073:  # param
+        elif r == 1075:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86798,7 +86986,7 @@ def _b1072(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86814,7 +87002,7 @@ def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1099()
+    inst: Any = _C1101()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86822,7 +87010,7 @@ def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1098:  # word
+        if r == 1100:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 291 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86837,7 +87025,7 @@ def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCounterOn (class PerCounterOn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86853,7 +87041,7 @@ def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1104()
+    inst: Any = _C1106()
     d: dict[str, Any] = {'counter': None, 'on': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86861,11 +87049,11 @@ def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1102:  # counter
+        if r == 1104:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1103:  # on
+        elif r == 1105:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
@@ -86877,7 +87065,7 @@ def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86893,7 +87081,7 @@ def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1111()
+    inst: Any = _C1113()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86901,19 +87089,19 @@ def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1110:  # power
+        if r == 1112:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1112:  # power
+        elif r == 1114:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1113:  # target
+        elif r == 1115:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 740 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -86928,7 +87116,7 @@ def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86944,7 +87132,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86952,7 +87140,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # enters
+        if r == 1140:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -86964,7 +87152,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86980,7 +87168,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86988,7 +87176,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # leaves
+        if r == 1143:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -87000,7 +87188,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87016,7 +87204,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87024,7 +87212,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # dies
+        if r == 1145:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -87036,7 +87224,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87052,7 +87240,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87060,7 +87248,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # graveyard
+        if r == 1147:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -87072,7 +87260,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87088,7 +87276,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87096,7 +87284,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # alone
+        if r == 1149:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -87108,7 +87296,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87124,7 +87312,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87132,7 +87320,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # unblocked
+        if r == 1151:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -87144,7 +87332,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87160,7 +87348,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87168,7 +87356,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1151:  # attacks
+        if r == 1153:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87180,7 +87368,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87196,7 +87384,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87204,11 +87392,11 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # blocks
+        if r == 1155:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1185:  # acreature
+        elif r == 1187:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -87218,7 +87406,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87234,7 +87422,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87242,17 +87430,17 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # blocked
+        if r == 1157:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1156:  # article
+        elif r == 1158:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1157:  # filter
+        elif r == 1159:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -87266,7 +87454,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87282,7 +87470,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87290,7 +87478,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # direction
+        if r == 1161:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -87302,7 +87490,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87318,7 +87506,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1162()
+    inst: Any = _C1164()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87326,7 +87514,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # up
+        if r == 1163:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -87338,7 +87526,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87354,7 +87542,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1164()
+    inst: Any = _C1166()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87362,7 +87550,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1163:  # way
+        if r == 1165:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -87374,7 +87562,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87390,7 +87578,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1166()
+    inst: Any = _C1168()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87398,11 +87586,11 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1165:  # targeted
+        if r == 1167:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1186:  # opponents
+        elif r == 1188:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -87412,7 +87600,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87428,7 +87616,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1169()
+    inst: Any = _C1171()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87436,13 +87624,13 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1187:  # combat
+        if r == 1189:  # combat
             d['combat'] = True
-        elif r == 1167:  # deals
+        elif r == 1169:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1168:  # recipient
+        elif r == 1170:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -87456,7 +87644,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87472,7 +87660,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1171()
+    inst: Any = _C1173()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87480,9 +87668,9 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1188:  # combat
+        if r == 1190:  # combat
             d['combat'] = True
-        elif r == 1170:  # dealt
+        elif r == 1172:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -87494,7 +87682,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87510,7 +87698,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1173()
+    inst: Any = _C1175()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87518,7 +87706,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1172:  # anywhere
+        if r == 1174:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87530,7 +87718,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPaidEvent (class CostPaidEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87546,7 +87734,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1176()
+    inst: Any = _C1178()
     d: dict[str, Any] = {'keyword': None, 'paid': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87554,14 +87742,14 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1174:  # keyword
+        if r == 1176:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 351 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1175:  # paid
+        elif r == 1177:  # paid
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['paid'] = value
@@ -87573,7 +87761,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87589,7 +87777,7 @@ def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1183()
+    inst: Any = _C1185()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87597,13 +87785,13 @@ def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1182:  # filter
+        if r == 1184:  # filter
             x = c[0]
             value = _b363(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1189:  # gy
+        elif r == 1191:  # gy
             d['gy'] = True
-        elif r == 1190:  # bf
+        elif r == 1192:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -88657,157 +88845,159 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1039 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1040 __asgn_plain
     _b1041,  # 1041 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1042 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1044 __asgn_plain
-    _b1045,  # 1045 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1047 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1049 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1050 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1052 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1053 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1056 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1057 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1058 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1059 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1061 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1062 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 1042 __asgn_plain
+    _b1043,  # 1043 StackTarget
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1046 __asgn_plain
+    _b1047,  # 1047 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1050 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1051 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1052 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1054 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1061 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1062 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1064 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1066 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1067 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1069 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1070 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1071 __asgn_plain
-    _b1072,  # 1072 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1073 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1074 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1078 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1080 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1082 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1083 __asgn_optional
-    _node,  # 1084 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1085 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1088 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1089 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1090 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1091 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1092 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1068 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1069 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1073 __asgn_plain
+    _b1074,  # 1074 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1076 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1080 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1082 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1083 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1084 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1085 __asgn_optional
+    _node,  # 1086 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1087 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1091 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1092 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1093 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1098 __asgn_plain
-    _b1099,  # 1099 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1103 __asgn_plain
-    _b1104,  # 1104 PerCounterOn
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1105 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1094 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1095 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1099 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1100 __asgn_plain
+    _b1101,  # 1101 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1103 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1105 __asgn_plain
+    _b1106,  # 1106 PerCounterOn
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1107 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1108 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1110 __asgn_plain
-    _b1111,  # 1111 PowerOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1110 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1111 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1112 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1118 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1125 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1126 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1127 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1128 __asgn_optional
-    _match_node,  # 1129 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1130 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1131 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1132 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1133 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1134 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1135 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1136 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1137 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 EntersEvent
-    _node,  # 1140 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1155 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1156 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1161 __asgn_plain
-    _b1162,  # 1162 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1163 __asgn_plain
-    _b1164,  # 1164 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1165 __asgn_plain
-    _b1166,  # 1166 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1167 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1168 __asgn_plain
-    _b1169,  # 1169 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1170 __asgn_plain
-    _b1171,  # 1171 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1172 __asgn_plain
-    _b1173,  # 1173 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 1174 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'paid', o, lim, made),  # 1175 __asgn_plain
-    _b1176,  # 1176 CostPaidEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1177 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1178 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1179 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1180 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1181 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1182 __asgn_plain
-    _b1183,  # 1183 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1184 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1185 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1186 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1187 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1188 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1189 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1190 __asgn_optional
+    _b1113,  # 1113 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1123 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1127 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1128 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1130 __asgn_optional
+    _match_node,  # 1131 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1132 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1133 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1134 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1135 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1136 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1137 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1138 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1139 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 EntersEvent
+    _node,  # 1142 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1157 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1158 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1163 __asgn_plain
+    _b1164,  # 1164 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1165 __asgn_plain
+    _b1166,  # 1166 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1167 __asgn_plain
+    _b1168,  # 1168 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1169 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1170 __asgn_plain
+    _b1171,  # 1171 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1172 __asgn_plain
+    _b1173,  # 1173 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1174 __asgn_plain
+    _b1175,  # 1175 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 1176 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'paid', o, lim, made),  # 1177 __asgn_plain
+    _b1178,  # 1178 CostPaidEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1180 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1181 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1182 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1183 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1184 __asgn_plain
+    _b1185,  # 1185 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1186 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1187 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1188 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1189 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1190 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1191 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1192 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 158, 203, 275, 293, 352, 537, 740, 778, 830, 983, 992, 1084, 1140])
+_ABSTRACT = frozenset([5, 33, 37, 81, 158, 203, 275, 293, 352, 537, 740, 778, 830, 983, 992, 1086, 1142])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -89852,51 +90042,51 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1039 __asgn_optional
     None,  # 1040 __asgn_plain
     _b1041,  # 1041 TargetPlayer
-    None,  # 1042 __asgn_optional
-    None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_plain
-    _b1045,  # 1045 EachObjects
-    None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_plain
-    None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_optional
-    None,  # 1050 __asgn_optional
+    None,  # 1042 __asgn_plain
+    _b1043,  # 1043 StackTarget
+    None,  # 1044 __asgn_optional
+    None,  # 1045 __asgn_plain
+    None,  # 1046 __asgn_plain
+    _b1047,  # 1047 EachObjects
+    None,  # 1048 __asgn_optional
+    None,  # 1049 __asgn_plain
+    None,  # 1050 __asgn_plain
     None,  # 1051 __asgn_optional
     None,  # 1052 __asgn_optional
-    None,  # 1053 __asgn_oneormore
-    None,  # 1054 __asgn_plain
-    None,  # 1055 __asgn_plain
-    None,  # 1056 __asgn_oneormore
-    None,  # 1057 __asgn_oneormore
-    None,  # 1058 __asgn_optional
-    None,  # 1059 __asgn_optional
+    None,  # 1053 __asgn_optional
+    None,  # 1054 __asgn_optional
+    None,  # 1055 __asgn_oneormore
+    None,  # 1056 __asgn_plain
+    None,  # 1057 __asgn_plain
+    None,  # 1058 __asgn_oneormore
+    None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_plain
-    None,  # 1062 __asgn_plain
-    None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_oneormore
+    None,  # 1061 __asgn_optional
+    None,  # 1062 __asgn_optional
+    None,  # 1063 __asgn_plain
+    None,  # 1064 __asgn_plain
     None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_plain
-    None,  # 1067 __asgn_plain
-    None,  # 1068 __asgn_oneormore
+    None,  # 1066 __asgn_oneormore
+    None,  # 1067 __asgn_oneormore
+    None,  # 1068 __asgn_plain
     None,  # 1069 __asgn_plain
-    None,  # 1070 __asgn_plain
+    None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_plain
-    _b1072,  # 1072 QualityRef
+    None,  # 1072 __asgn_plain
     None,  # 1073 __asgn_plain
-    None,  # 1074 __asgn_optional
-    None,  # 1075 __asgn_oneormore
-    None,  # 1076 __asgn_oneormore
-    None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_optional
-    None,  # 1079 __asgn_oneormore
-    None,  # 1080 __asgn_zeroormore
+    _b1074,  # 1074 QualityRef
+    None,  # 1075 __asgn_plain
+    None,  # 1076 __asgn_optional
+    None,  # 1077 __asgn_oneormore
+    None,  # 1078 __asgn_oneormore
+    None,  # 1079 __asgn_plain
+    None,  # 1080 __asgn_optional
     None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_optional
-    None,  # 1083 __asgn_optional
-    None,  # 1084 KeywordCostPart
-    None,  # 1085 __asgn_oneormore
-    None,  # 1086 __asgn_oneormore
+    None,  # 1082 __asgn_zeroormore
+    None,  # 1083 __asgn_oneormore
+    None,  # 1084 __asgn_optional
+    None,  # 1085 __asgn_optional
+    None,  # 1086 KeywordCostPart
     None,  # 1087 __asgn_oneormore
     None,  # 1088 __asgn_oneormore
     None,  # 1089 __asgn_oneormore
@@ -89904,101 +90094,103 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1091 __asgn_oneormore
     None,  # 1092 __asgn_oneormore
     None,  # 1093 __asgn_oneormore
-    None,  # 1094 __asgn_optional
-    None,  # 1095 __asgn_plain
-    None,  # 1096 __asgn_plain
-    None,  # 1097 __asgn_optional
+    None,  # 1094 __asgn_oneormore
+    None,  # 1095 __asgn_oneormore
+    None,  # 1096 __asgn_optional
+    None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_plain
-    _b1099,  # 1099 PerTime
-    None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
-    None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_plain
-    _b1104,  # 1104 PerCounterOn
+    None,  # 1099 __asgn_optional
+    None,  # 1100 __asgn_plain
+    _b1101,  # 1101 PerTime
+    None,  # 1102 __asgn_optional
+    None,  # 1103 __asgn_oneormore
+    None,  # 1104 __asgn_plain
     None,  # 1105 __asgn_plain
-    None,  # 1106 __asgn_plain
-    None,  # 1107 __asgn_optional
+    _b1106,  # 1106 PerCounterOn
+    None,  # 1107 __asgn_plain
     None,  # 1108 __asgn_plain
-    None,  # 1109 __asgn_plain
+    None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_plain
-    _b1111,  # 1111 PowerOf
+    None,  # 1111 __asgn_plain
     None,  # 1112 __asgn_plain
-    None,  # 1113 __asgn_plain
+    _b1113,  # 1113 PowerOf
     None,  # 1114 __asgn_plain
     None,  # 1115 __asgn_plain
     None,  # 1116 __asgn_plain
     None,  # 1117 __asgn_plain
     None,  # 1118 __asgn_plain
-    None,  # 1119 __asgn_optional
-    None,  # 1120 __asgn_optional
+    None,  # 1119 __asgn_plain
+    None,  # 1120 __asgn_plain
     None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_optional
     None,  # 1123 __asgn_optional
     None,  # 1124 __asgn_optional
-    None,  # 1125 __asgn_oneormore
+    None,  # 1125 __asgn_optional
     None,  # 1126 __asgn_optional
-    None,  # 1127 __asgn_optional
+    None,  # 1127 __asgn_oneormore
     None,  # 1128 __asgn_optional
-    None,  # 1129 DelayedStep
+    None,  # 1129 __asgn_optional
     None,  # 1130 __asgn_optional
-    None,  # 1131 __asgn_optional
-    None,  # 1132 __asgn_oneormore
-    None,  # 1133 __asgn_plain
-    None,  # 1134 __asgn_optional
+    None,  # 1131 DelayedStep
+    None,  # 1132 __asgn_optional
+    None,  # 1133 __asgn_optional
+    None,  # 1134 __asgn_oneormore
     None,  # 1135 __asgn_plain
-    None,  # 1136 __asgn_plain
-    None,  # 1137 __asgn_optional
+    None,  # 1136 __asgn_optional
+    None,  # 1137 __asgn_plain
     None,  # 1138 __asgn_plain
-    _b1139,  # 1139 EntersEvent
-    None,  # 1140 ThisEvent
-    None,  # 1141 __asgn_plain
-    _b1142,  # 1142 LeavesEvent
+    None,  # 1139 __asgn_optional
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 EntersEvent
+    None,  # 1142 ThisEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 DiesEvent
+    _b1144,  # 1144 LeavesEvent
     None,  # 1145 __asgn_plain
-    _b1146,  # 1146 ToGraveyardEvent
+    _b1146,  # 1146 DiesEvent
     None,  # 1147 __asgn_plain
-    _b1148,  # 1148 AttacksAloneEvent
+    _b1148,  # 1148 ToGraveyardEvent
     None,  # 1149 __asgn_plain
-    _b1150,  # 1150 UnblockedEvent
+    _b1150,  # 1150 AttacksAloneEvent
     None,  # 1151 __asgn_plain
-    _b1152,  # 1152 AttacksEvent
+    _b1152,  # 1152 UnblockedEvent
     None,  # 1153 __asgn_plain
-    _b1154,  # 1154 BlocksEvent
+    _b1154,  # 1154 AttacksEvent
     None,  # 1155 __asgn_plain
-    None,  # 1156 __asgn_plain
+    _b1156,  # 1156 BlocksEvent
     None,  # 1157 __asgn_plain
-    _b1158,  # 1158 BlockedEvent
+    None,  # 1158 __asgn_plain
     None,  # 1159 __asgn_plain
-    _b1160,  # 1160 PhasesEvent
+    _b1160,  # 1160 BlockedEvent
     None,  # 1161 __asgn_plain
-    _b1162,  # 1162 TurnedUpEvent
+    _b1162,  # 1162 PhasesEvent
     None,  # 1163 __asgn_plain
-    _b1164,  # 1164 ExiledThisWayEvent
+    _b1164,  # 1164 TurnedUpEvent
     None,  # 1165 __asgn_plain
-    _b1166,  # 1166 TargetedEvent
+    _b1166,  # 1166 ExiledThisWayEvent
     None,  # 1167 __asgn_plain
-    None,  # 1168 __asgn_plain
-    _b1169,  # 1169 DealsDamageEvent
+    _b1168,  # 1168 TargetedEvent
+    None,  # 1169 __asgn_plain
     None,  # 1170 __asgn_plain
-    _b1171,  # 1171 DealtDamageEvent
+    _b1171,  # 1171 DealsDamageEvent
     None,  # 1172 __asgn_plain
-    _b1173,  # 1173 PutIntoGraveyardEvent
+    _b1173,  # 1173 DealtDamageEvent
     None,  # 1174 __asgn_plain
-    None,  # 1175 __asgn_plain
-    _b1176,  # 1176 CostPaidEvent
-    None,  # 1177 __asgn_optional
-    None,  # 1178 __asgn_optional
+    _b1175,  # 1175 PutIntoGraveyardEvent
+    None,  # 1176 __asgn_plain
+    None,  # 1177 __asgn_plain
+    _b1178,  # 1178 CostPaidEvent
     None,  # 1179 __asgn_optional
-    None,  # 1180 __asgn_oneormore
-    None,  # 1181 __asgn_oneormore
-    None,  # 1182 __asgn_plain
-    _b1183,  # 1183 PerObject
-    None,  # 1184 __asgn_optional
-    None,  # 1185 __asgn_optional
+    None,  # 1180 __asgn_optional
+    None,  # 1181 __asgn_optional
+    None,  # 1182 __asgn_oneormore
+    None,  # 1183 __asgn_oneormore
+    None,  # 1184 __asgn_plain
+    _b1185,  # 1185 PerObject
     None,  # 1186 __asgn_optional
     None,  # 1187 __asgn_optional
     None,  # 1188 __asgn_optional
     None,  # 1189 __asgn_optional
     None,  # 1190 __asgn_optional
+    None,  # 1191 __asgn_optional
+    None,  # 1192 __asgn_optional
 ]

@@ -22,7 +22,7 @@ from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
-from .stack import StackKind, copy_spell, spell_parts, target_candidates, with_targets
+from .stack import StackKind, copy_spell, describe, spell_parts, target_candidates, with_targets
 from .stickering import choose_sticker
 from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
@@ -917,45 +917,57 @@ class AnyPlayerMayPay:
 
 @dataclass(frozen=True)
 class ChangeTargetToAnother:
-    """115.7a: "change that spell's target to another creature": the spell's one target becomes another
-    legal target for it (its own requirements, 115.7a) that matches ``filter``, chosen by the effect's
-    controller (608.2d); if there is none, the target is unchanged."""
+    """115.7a: "change that spell's target to another creature", "change the target of target spell or
+    ability with a single target": the one target of the spell or ability becomes another legal target
+    for it (its own requirements, 115.7a) matching ``filter`` if any, chosen by the effect's controller
+    (608.2d); if there is none, the target is unchanged."""
 
     spell: ObjectRef
-    filter: ObjectFilter
+    filter: ObjectFilter | None = None
 
     def resolve(self, res: "Resolution") -> None:
-        """Find the spell, the legal new targets, and ask."""
+        """Find the spell or ability, the legal new targets, and ask."""
         game = res.game
         res.performed = False
         for ref in res.referents(self.spell):
-            item = next((i for i in game.state.stack if i.oid == ref and i.kind is StackKind.SPELL), None)
+            item = next((i for i in game.state.stack if i.oid == ref), None)
             if item is None:
                 continue
             chosen = [k for k, t in enumerate(item.targets) if t is not None]
             if len(chosen) != 1:
                 continue
             k = chosen[0]
-            specs = tuple(s for part in spell_parts(game.obj(item.oid)) for s in part.targets)
+            if item.kind is StackKind.SPELL:
+                specs = tuple(s for part in spell_parts(game.obj(item.oid)) for s in part.targets)
+                source = item.oid
+            else:
+                specs = item.ability.targets if item.ability is not None else ()
+                source = item.source_oid  # 113.7: an ability's source is the object it came from
             if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
                 specs = (*specs, *(specs[-1],) * max(0, len(item.targets) - len(specs)))
             if k >= len(specs):
                 continue
             old = item.targets[k]
-            cands = [c for c in target_candidates(game, item.controller, specs[k], item.oid)
-                     if c != old and isinstance(c, int) and self.filter.matches(game, game.obj(c), res.controller)]
+            flt = self.filter
+            cands = [c for c in target_candidates(game, item.controller, specs[k], source)
+                     if c != old and c != item.oid
+                     and (flt is None or isinstance(c, int) and flt.matches(game, game.obj(c), res.controller))]
+            name = describe(game, item.oid)
             if not cands:
-                game.log(f"the target of {game.name_of(item.oid)} doesn't change: no other legal target (115.7a)")
+                game.log(f"the target of {name} doesn't change: no other legal target (115.7a)")
                 continue
+            keys = {str(c): c for c in cands}
             new = game.ask_valid(
-                ChooseOption(res.controller, f"Choose the new target of {game.name_of(item.oid)}",
-                             tuple(Choice(str(c), game.name_of(c), subject=c) for c in cands)),
-                lambda ans: int(ans) if isinstance(ans, str) and ans.isdigit() and int(ans) in cands else None,
+                ChooseOption(res.controller, f"Choose the new target of {name}",
+                             tuple(Choice(key, describe(game, c), subject=c if isinstance(c, int) else -1)
+                                   for key, c in keys.items())),
+                lambda ans: keys[ans] if isinstance(ans, str) and ans in keys else None,
                 "choose one of the legal targets offered (115.7a)")
             targets = (*item.targets[:k], new, *item.targets[k + 1:])
             with_targets(game, item, targets)
-            game.obj(item.oid).targets = targets
-            game.log(f"the target of {game.name_of(item.oid)} is changed to {game.name_of(new)} (115.7a)")
+            if item.kind is StackKind.SPELL:
+                game.obj(item.oid).targets = targets
+            game.log(f"the target of {name} is changed to {describe(game, new)} (115.7a)")
             res.performed = True
 
 

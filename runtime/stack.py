@@ -100,6 +100,11 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         elif spec.zone is Zone.STACK:
             out += [i.oid for i in game.state.stack if i.kind is StackKind.SPELL and i.oid != source_oid
                     and spec.filter.matches(game, game.obj(i.oid))]
+            if spec.abilities:
+                # 113.7, 115.1: "target spell or ability": an activated or triggered ability on the stack
+                # (not the ability choosing); "with a single target": exactly one target chosen (115.7).
+                out += [i.oid for i in game.state.stack if i.kind is StackKind.ABILITY and i.oid != source_oid
+                        and (spec.filter.single_target != "target" or sum(t is not None for t in i.targets) == 1)]
         else:
             for o in game.battlefield():
                 ch = game.characteristics(o)
@@ -161,6 +166,9 @@ def describe(game: "Game", ref: object) -> str:
     if isinstance(ref, str) and ref.startswith("player:"):
         return game.players[int(ref.split(":")[1])].name
     if isinstance(ref, int):
+        item = next((i for i in game.state.stack if i.oid == ref and i.kind is StackKind.ABILITY), None)
+        if item is not None and not game.exists(ref):
+            return f"ability of {game.source_name(item.source_oid, item.source_card)}"  # 113.7: no object
         return game.name_of(ref)
     return str(ref)
 

@@ -371,13 +371,16 @@ class NewTarget(Effect):
     legal target matching ``filter``, of the effect's controller's choice; if there is none, it stays."""
 
     spell: Ref
-    filter: FilterIR
+    filter: FilterIR | None  # None: "change the target of target spell or ability ...": any other legal one
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.filter is None:
+            return f"change the target of {self.spell.text(ph)}"
         return f"change that spell's target to another {self.filter.words}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.ChangeTargetToAnother(spell={self.spell.python()}, filter={self.filter.python()})"
+        flt = f", filter={self.filter.python()}" if self.filter is not None else ""
+        return f"rt.ChangeTargetToAnother(spell={self.spell.python()}{flt})"
 
 
 @dataclass(frozen=True)
