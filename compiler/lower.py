@@ -445,6 +445,8 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
                                  words=f"the number of {a.counters.counter.name} counters on it")
     if a.that:
         return am.EventAmount(words=str(a.that))  # 603.2: the triggering event's amount
+    if a.costcard is not None:
+        return am.CostCardValue(str(a.costcard.verb), words=f"the {a.costcard.verb} card's converted mana cost")
     if a.param:
         if params is None or params.get(a.param) != "number":
             if ck is not None:
@@ -525,6 +527,13 @@ def _costpart_ExileFromGraveyardCost(ck: Checker, p: Any, out: dict[str, Any], k
     out["exile_from_graveyard"] = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
 
 
+def _costpart_BottomFromGraveyardCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    f = _filter(ck, p.filter, p)
+    if not f.is_card:
+        ck.error(p, "cards in a graveyard are named as cards: 'put three cards from your graveyard ...'")
+    out["bottom_from_graveyard"] = SacrificeIR(_amount(p.count), f)
+
+
 def _costpart_ReturnToHandCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
     r = SacrificeIR(_amount(p.count), _filter(ck, p.filter, p))
     if r.filter.controller != "you":
@@ -597,6 +606,7 @@ class CardLowering:
         self.ck = ck
         self.library = library
         self.params = params  # a keyword's parameters (name -> "cost" | "number"), None in a card
+        self.keyword_name = ""  # the keyword whose abilities are being lowered (lowercase), "" in a card
         self.keywords = library.keywords()
         ck.keyword_names = self.keywords
         ck.params = params
@@ -727,6 +737,8 @@ class CardLowering:
         return co.DealtDamageThisTurn()
 
     def condition_ResultCondition(self, c: Any) -> Condition:
+        if c.aplayer:
+            return co.PreviousResult("does", did=True, who="a player")  # 118.12: "if a player does"
         return co.PreviousResult("do" if c.did else "don't" if c.dont else "can't", did=bool(c.did))
 
     def condition_HasKeywordCondition(self, c: Any) -> Condition:
@@ -744,6 +756,23 @@ class CardLowering:
 
     def condition_LeftBattlefieldCondition(self, c: Any) -> Condition:
         return co.PermanentLeft()
+
+    def condition_OnlyTargetCondition(self, c: Any) -> Condition:
+        # 115.7: "if target spell has only one target and that target is this": the slot is chosen as the
+        # ability is put on the stack (601.2c), tested as it resolves.
+        slot = self.target(c.target, None)
+        if not (isinstance(slot, rf.SlotRef) and self.targets[slot.index].filter.is_spell):
+            self.ck.error(c, "write 'if target spell has only one target and that target is this'")
+            return co.OnlyTargetIsThis(0, "target spell")
+        return co.OnlyTargetIsThis(slot.index, self.targets[slot.index].words)
+
+    def condition_ManaSpentCondition(self, c: Any) -> Condition:
+        # 601.2h: "{B} was spent to cast it" -- one colored mana symbol.
+        symbols = self.ck.mana_symbols(c.mana, [c.mana])
+        color = symbols[0][1:-1] if symbols else ""
+        if color not in ("W", "U", "B", "R", "G", "C"):
+            self.ck.error(c, "name one mana symbol: '{B} was spent to cast it'")
+        return co.ManaSpent(color, words=str(c.spent))
 
     def condition_ManaValueCondition(self, c: Any) -> Condition:
         # "if it has converted mana cost N or less": "it" is the last target chosen before it.
@@ -850,8 +879,14 @@ class CardLowering:
     def target(self, t: Any, condition: Condition | None) -> Ref:
         """A target reference: a new slot for "target ..." or an earlier one for "it"."""
         k = cname(t)
-        if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets"):
+        if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets", "StackTarget"):
             self.after_unbounded(t)
+        if k == "StackTarget":
+            # 115.1, 115.7: "target spell or ability with a single target": a spell or an ability on the stack.
+            words = "spell or ability with a single target"
+            self.targets.append(TargetIR(TargetKind.OBJECT, FilterIR(kind="spell", single_target="target", words=words),
+                                         "stack", condition, words=f"target {words}", abilities=True))
+            return rf.SlotRef(len(self.targets) - 1, words=f"target {words}")
         if k == "AnyNumberTargets":
             # 115.1d: "any number of target creatures" -- one slot, chosen again for each further target.
             f = _filter(self.ck, t.filter, t)
@@ -1119,6 +1154,13 @@ class CardLowering:
         player = self.player(e.player, cond)
         self.last_player = player
         return ef.RevealHand(player, at_random=bool(e.random))
+
+    def effect_LookAtHandEffect(self, e: Any, cond: Condition | None) -> Effect:
+        player = self.player(e.player, cond)
+        if isinstance(player, rf.YouRef):
+            self.ck.error(e, "a player looks at another player's hand: 'look at target opponent's hand'")
+        self.last_player = player
+        return ef.LookAtHand(player)
 
     def effect_ChooseNameEffect(self, e: Any, cond: Condition | None) -> Effect:
         f = _filter(self.ck, e.filter, e)
@@ -1394,6 +1436,12 @@ class CardLowering:
             else:
                 return ef.Draw(self.last_player, self.amount(e.amount, e.per), implicit=True)
         out = self._player_amount(e, cond, ef.Draw, e.per)
+        if e.upto:
+            # 608.2d: "each opponent may draw up to three cards" -- the drawing player chooses how many.
+            if e.player is None or e.per is not None or not isinstance(out, ef.Draw) \
+                    or not isinstance(out.amount, am.Fixed):
+                self.ck.error(e, "write 'PLAYER may draw up to N cards' with a number")
+            return replace(out, up_to=True) if isinstance(out, ef.Draw) else out
         if e.player is not None and e.player.who == "you" and isinstance(out, ef.Draw):
             return replace(out, you=True)  # written "you draw a card"
         return out
@@ -1441,9 +1489,21 @@ class CardLowering:
 
     def effect_ChangeTargetEffect(self, e: Any, cond: Condition | None) -> Effect:
         spell = self.target(e.target, cond)
+        if not e.to:
+            # 115.7a: "change the target of target spell or ability with a single target": to another legal one.
+            if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].abilities):
+                self.ck.error(e, "write 'change the target of target spell or ability with a single target'")
+            return ef.NewTarget(spell, None)
         if not (isinstance(spell, rf.SlotRef) and self.targets[spell.index].filter.is_spell):
             self.ck.error(e, "only a spell's target is changed: 'change the target of target spell ...'")
         return ef.ChangeTarget(spell)
+
+    def effect_NewTargetEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 115.7a: "that spell's target": the spell of the last target slot.
+        if not self.targets or not self.targets[-1].filter.is_spell:
+            self.ck.error(e, "'that spell's target' needs a target spell before it")
+            return ef.NewTarget(rf.ThisRef(words="this"), _filter(self.ck, e.filter, e))
+        return ef.NewTarget(rf.SlotRef(len(self.targets) - 1, words="that spell"), _filter(self.ck, e.filter, e))
 
     def effect_MillEffect(self, e: Any, cond: Condition | None) -> Effect:
         amount = self.amount(e.amount) if e.amount is not None else am.Fixed(1, words="1")
@@ -1481,7 +1541,12 @@ class CardLowering:
             unless = CostIR(**fields)
         # 702.24a: "unless you pay COST for each age counter on it" -- the cost once per counter
         per = self.counter_kind(e.per) if e.per is not None else ""
-        return ef.Sacrifice(self.target(e.target, cond), unless, per)
+        # 603.2: paying a keyword's own cost ("sacrifice this unless you pay cost", 702.30a) is an event
+        # of the source that "when this's echo cost is paid" waits for.
+        paid = f"cost_paid:{self.keyword_name}" if unless is not None and unless.param and self.keyword_name else ""
+        # "sacrifice it unless {B} was spent to cast it": not sacrificed if the condition holds
+        unless_cond = self.condition(e.unlesscond) if e.unlesscond is not None else None
+        return ef.Sacrifice(self.target(e.target, cond), unless, per, paid_event=paid, unless_condition=unless_cond)
 
     def effect_TapOrUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.TapOrUntap(self.target(e.target, cond))
@@ -1838,7 +1903,11 @@ class CardLowering:
         return ef.PileThenAct(name, player, f)
 
     def effect_PutCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.PutCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
+        amount = self.amount(e.amount)
+        where = self.amount(e.wherex) if e.wherex is not None else None
+        if where is not None and not isinstance(amount, am.XAmount):
+            self.ck.error(e.wherex, "'where X is ...' says what X is: write 'put X ... counters on ...'")
+        return ef.PutCounters(amount, self.counter_kind(e.counter), self.target(e.target, cond), where=where)
 
     def effect_SearchEffect(self, e: Any, cond: Condition | None) -> Effect:
         action = self._action(e, "search")
@@ -1900,6 +1969,9 @@ class CardLowering:
             if any(len(c) != 1 for c in alts):
                 self.ck.error(e, "each choice of 'add ... or ...' must be one mana symbol")
             return ef.AddMana(choices=tuple(c[0] for c in alts if c))
+        if e.per is not None and cname(e.per) == "PerCounterOn":
+            # 106.3, 122.1: "add {C} for each charge counter on this", counted as it resolves (608.2h)
+            return ef.AddMana(mana=mana, per=am.PerCounters(1, self.counter_kind(e.per.counter), on=str(e.per.on)))
         if e.per is not None:
             # 106.3, 107.3-style count: "add {G} for each creature with defender you control"
             if e.alts:
@@ -1930,6 +2002,12 @@ class CardLowering:
         # "its": the object named last (a target), else the source (as "its power" reads, 608.2h).
         ref: Ref = rf.SlotRef(len(self.targets) - 1) if self.targets else rf.ThisRef(words="it")
         return ef.DoublePT(ref)
+
+    def effect_AnyPlayerMayEffect(self, e: Any, cond: Condition | None) -> Effect:
+        cost = _cost(self.ck, e.cost)
+        if cost.tap or cost.sacrifice_this or cost.exile_this or cost.discard_this:
+            self.ck.error(e, "any player pays a cost of their own: 'any player may sacrifice a creature'")
+        return ef.AnyPlayerMayPay(cost)
 
     def effect_HaveEffect(self, e: Any, cond: Condition | None) -> Effect:
         self.causative = True
@@ -2235,7 +2313,18 @@ class CardLowering:
                     self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
             # 614.1c, 613.1f: "... and with "Pay 3 life: Regenerate this."" -- a quoted ability.
             granted = self.quoted_ability(b.granted) if b.granted is not None else None
-            return EntersWithIR(amount, counter, cond, word, keywords=tuple(b.keywords), granted=granted)
+            first = (str(b.first),) if b.first else ()
+            for kw in first:
+                self.ck.name_in(b, "keyword", kw, self.keywords)
+                if kw in self.keywords and self.keywords[kw].params:
+                    self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
+            where = self.amount(b.wherex) if b.wherex is not None else None
+            if where is not None and not isinstance(amount, am.XAmount):
+                self.ck.error(b.wherex, "'where X is ...' says what X is: write 'enters with X ... counters'")
+            if first and cond is None:
+                self.ck.error(b, "'enters with KEYWORD and with ... counters' is printed after a condition ('if kicked, ...')")
+            return EntersWithIR(amount, counter, cond, word, keywords=first + tuple(b.keywords), granted=granted,
+                                keyword_first=bool(first), where=where)
         if k == "EntersTappedStmt":
             return EntersTappedIR(word)
         if k == "ChooseColorAsEntersStmt":
@@ -2435,7 +2524,10 @@ class CardLowering:
                 self.ck.error(t, f"'{t.short}' isn't this card's short name: write 'this', or the part of a "
                                  f"legendary card's name before the comma")
             this = str(t.short)
-        return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
+        if any(w.startswith("'s ") for w in words) and len(words) > 1:
+            self.ck.error(t, "a possessive event ('this's echo cost is paid') can't be joined with others by 'or'")
+        said = f"{lead} {this} {' or '.join(words)}".replace(" 's ", "'s ")  # "when this's echo cost is paid"
+        return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=said,
                          combat=combat, recipient=recipient)
 
     # trigger events: one method per grammar rule (event_<Rule>), each the runtime's event key and
@@ -2475,6 +2567,12 @@ class CardLowering:
         flt = _filter(self.ck, ev.filter) if ev.filter is not None else None
         article = f"{ev.article} " if ev.article else ""
         return TriggerEvent("blocked", "becomes blocked" + (f" by {article}{flt.words}" if flt else ""), filter=flt)
+
+    def event_CostPaidEvent(self, ev: Any) -> TriggerEvent:
+        # 603.2: the keyword's ability paid the keyword's cost ("when this's echo cost is paid", 702.30a)
+        kw = str(ev.keyword)
+        self.ck.name_in(ev, "keyword", kw, self.keywords)
+        return TriggerEvent(f"cost_paid:{kw}", f"'s {kw} cost is paid")
 
     def event_TurnedUpEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("turned_face_up", "is turned face up")  # 708.8
@@ -2858,6 +2956,7 @@ def build_library(files: list[tuple[str, str, str]]) -> tuple[LibraryIR, list[Di
         for k in f.keywords:
             item = defs[k.name]
             low = CardLowering(ck, first, item, params=dict(k.params))
+            low.keyword_name = k.name.lower()
             abilities = tuple(low.ability(st) for st in item.stmts if cname(st) == "AbilityStmt")
             keywords.append(replace(k, abilities=abilities))
         acts = {item.name: item for item in model.items if cname(item) == "ActionDef"}

@@ -122,7 +122,8 @@ def _instance_EntersWithIR(ab: EntersWithIR) -> str:
     cond = f", condition={ab.condition.python()}" if ab.condition is not None else ""
     kws = f", keywords={pyexpr.lit(ab.keywords)}" if ab.keywords else ""
     granted = f", abilities=({pyexpr.ident(ab.granted.cls)}(),)" if ab.granted is not None else ""
-    return (f"rt.EntersWithCounters(amount={ab.amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws}"
+    amount = ab.where if ab.where is not None else ab.amount  # 107.3: X is the "where X is" amount
+    return (f"rt.EntersWithCounters(amount={amount.python()}, counter={pyexpr.lit(ab.counter)}{cond}{kws}"
             f"{granted})")
 
 

@@ -136,6 +136,8 @@ def sentence_bodies(card: CardIR, sents: tuple[SentenceIR, ...], targets: tuple[
             if s.condition is not None:
                 if s.condition.of_target or s.condition_after:
                     body = f"{body} {s.condition.text(spell)}"
+                elif s.condition.PRINTS_NAME:
+                    body = f"{s.condition.text(spell, ph.this_name())}, {body}"
                 else:
                     body = f"{s.condition.text(spell)}, {body}"
             if s.then:
@@ -232,9 +234,12 @@ def _text_ActivatedIR(card: CardIR, ab: ActivatedIR) -> str:
     # Once the cost has named the card ("Sacrifice Tinder Wall"), the effect calls it "it".
     subject = "it" if ab.cost.sacrifice_this or ab.cost.exile_this else card.name
     text = f"{ab.cost.text(card=card.name)}: {sentences_text(card, ab.sentences, ab.targets, subject, False)}"
-    if ab.restriction is not None:
+    if ab.restriction is not None and ab.once_per_turn:
+        # 602.5b: "Activate this ability only once each turn and only if seven or more cards are in ..."
+        text += " Activate this ability only once each turn and only " + ab.restriction.text(False, card.name) + "."
+    elif ab.restriction is not None:
         text += " Activate this ability only " + ab.restriction.text(False, card.name) + "."
-    if ab.once_per_turn:
+    elif ab.once_per_turn:
         text += " Activate this ability only once each turn."
     return f"({text})" if ab.intrinsic else text
 
@@ -290,13 +295,18 @@ def _text_EntersWithIR(card: CardIR, ab: EntersWithIR) -> str:
         cond = ab.condition.text(False, card.name)
         if isinstance(ab.condition, CostWasPaid) and ab.condition.subject is None:
             cond = cond.replace("if it was", f"if {card.name} was", 1)
-        with_ = "".join(f" and with {k}" for k in ab.keywords)
+        with_ = "".join(f" and with {k}" for k in ab.keywords[1 if ab.keyword_first else 0:])
+        where = f", where X is {ab.where.words}" if ab.where is not None else ""
+        if ab.keyword_first:
+            # "it enters the battlefield with flying and with X +1/+1 counters on it, where X is ..."
+            return f"{cap(cond)}, it enters the battlefield with {ab.keywords[0]} and with {what} on it{with_}{where}."
         if ab.granted is not None:
             # 613.1f: the quoted ability, with its own final period inside the quotes.
             with_ += f' and with "{ability_text(card, ab.granted.ability)}"'
         end = "" if ab.granted is not None else "."  # the quoted ability ends with its own period
-        return f"{cap(cond)}, it enters the battlefield with {what} on it{with_}{end}"
-    return f"{card.name} enters the battlefield with {what} on it."
+        return f"{cap(cond)}, it enters the battlefield with {what} on it{where}{with_}{end}"
+    where = f", where X is {ab.where.words}" if ab.where is not None else ""
+    return f"{card.name} enters the battlefield with {what} on it{where}."
 
 
 def _text_CostPerPermanent(card: CardIR, ab: CostPerPermanent) -> str:

@@ -55,6 +55,7 @@ class TargetSpec:
     # 601.2c, 702.33d: this slot, the ability's last, is chosen this many times, counted as targets are
     # chosen ("another target for each time this spell was kicked": the kicks were announced, 601.2b).
     times: Amount | None = None
+    abilities: bool = False  # 113.7, 115.1: "target spell or ability": activated and triggered abilities on the stack too
 
 
 @dataclass(frozen=True)

@@ -255,6 +255,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     for _, splice in splices:
         if not splice.cost.mana_only:
             pay_cost(game, player, splice.cost.without_mana(), spell_obj, res)
+    if res.cost_cards:
+        spell_obj.cast.cost_cards = res.cost_cards  # 601.2h: kept on the spell ("the discarded card's ...")
+    spell_obj.cast.mana_spent = res.mana_spent  # 601.2h: "unless {B} was spent to cast it"
     # 601.2h, 702.33h: instructions carried out as the costs are paid, if their cost was paid.
     for part in spell_obj.definition.expanded:
         if isinstance(part, AsCastIfPaid) and game.times_paid(spell_obj, part.label, None) > 0:
@@ -435,6 +438,7 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
     paid = tuple(r for r in res.last_affected if isinstance(r, int)) if a.cost.exile_face_up is not None else ()
     item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=o.oid, source_card=o.card.card_id,
                      controller=player, targets=targets, ability=a, text=a.text, remembered=paid,
+                     cost_cards=res.cost_cards,
                      x=req.x if "{X}" in a.cost.mana else None)
     game.state.stack.append(item)
     game.became_targets(item)

@@ -210,6 +210,37 @@ class ManaValueIs:
 
 
 @dataclass(frozen=True)
+class ManaSpentToCast:
+    """601.2h: "{B} was spent to cast it" -- mana of that color was among the mana spent to cast the
+    source (its cast record, kept by the permanent it became, 400.7); a permanent that wasn't cast
+    had none spent."""
+
+    color: str  # "B"
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the source's cast record."""
+        src = res.source_object()
+        return src is not None and src.cast is not None and self.color in src.cast.mana_spent
+
+
+@dataclass(frozen=True)
+class OnlyTargetIsThis:
+    """115.7: "target spell has only one target and that target is this" -- the spell in target slot
+    ``subject`` is still on the stack with exactly one target chosen, and it is the source."""
+
+    subject: int
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """Read the spell's targets now."""
+        spell = res.targets[self.subject] if self.subject < len(res.targets) else None
+        item = next((i for i in game.state.stack if i.oid == spell), None)
+        if item is None:
+            return False
+        chosen = [t for t in item.targets if t is not None]
+        return len(chosen) == 1 and chosen[0] == res.source_oid
+
+
+@dataclass(frozen=True)
 class PermanentLeftThisTurn:
     """Revolt (207.2c): "a permanent you controlled left the battlefield this turn"."""
 
@@ -514,4 +545,6 @@ __all__ = [
     "SorceryTiming",
     "TotalPower",
     "YouControl",
+    "OnlyTargetIsThis",
+    "ManaSpentToCast",
 ]

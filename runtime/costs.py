@@ -17,7 +17,7 @@ from .abilities import ActivatedAbility, IgnoresSummoningSickness
 from .continuous import AbilitiesCantBeActivated
 from .decisions import Choice, ChooseCards, YesNo
 from .errors import IllegalAction
-from .mana import COLORS, ManaRequirement, format_cost, pay_from_pool
+from .mana import COLORS, ManaRequirement, format_cost, mana_value, pay_from_pool
 from .mana_abilities import AddMana
 from .resolution import Resolution
 from .values import Cost, SacrificeSpec
@@ -96,9 +96,10 @@ def _tap_mana(ch: "Characteristics") -> tuple[tuple[int, tuple[str, ...]], ...]:
     return tuple(out)
 
 
-def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> None:
+def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | None = None) -> Counter[str]:
     """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed; ``tapping`` is
-    a permanent the cost itself taps ({T}), which can't also be tapped for mana."""
+    a permanent the cost itself taps ({T}), which can't also be tapped for mana.  Returns the mana
+    spent, by color ("unless {B} was spent to cast it", 601.2h)."""
     pool = game.players[player].mana
     spend = pay_from_pool(pool, req)
     if spend is None:
@@ -118,6 +119,7 @@ def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | Non
     pool.subtract(spend)
     for k in [k for k, v in pool.items() if v <= 0]:
         del pool[k]
+    return spend
 
 
 def _other_effects(game: "Game", player: int, oid: int, color: str) -> None:
@@ -281,6 +283,12 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
         if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
                if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
             return False
+    if cost.bottom_from_graveyard is not None:
+        n = getattr(cost.bottom_from_graveyard.count, "value", 0)
+        flt = cost.bottom_from_graveyard.filter
+        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
+               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
+            return False
     if cost.return_to_hand is not None:
         n = getattr(cost.return_to_hand.count, "value", 0)
         flt = cost.return_to_hand.filter
@@ -417,6 +425,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
             raise IllegalAction(f"choose exactly {n} matching cards in your hand to exile (118.3)")
     from_graveyard = _choose_for_cost(game, player, cost.exile_from_graveyard, source, res, Zone.GRAVEYARD,
                                       "exile", "from your graveyard")
+    to_bottom = _choose_for_cost(game, player, cost.bottom_from_graveyard, source, res, Zone.GRAVEYARD,
+                                 "put", "from your graveyard on the bottom of your library")
     returned = _choose_for_cost(game, player, cost.return_to_hand, source, res, Zone.BATTLEFIELD,
                                 "return", "you control to their owner's hand")
     tapped: list[int] = []
@@ -448,7 +458,8 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         req = extra_mana.plus(req)
     # 601.2h: costs may be paid in any order; mana first so sources that are sacrificed can still tap.
     if req.total() > 0:
-        pay_mana(game, player, req, source.oid if cost.tap and source is not None else None)
+        spent = pay_mana(game, player, req, source.oid if cost.tap and source is not None else None)
+        res.mana_spent = (*res.mana_spent, *sorted(spent.elements()))  # 601.2h: what was spent, by color
     if req.life_for_phyrexian:
         life += req.life_for_phyrexian
         if life > game.players[player].life:
@@ -473,10 +484,10 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         game.log(f"{game.players[player].name} sacrifices {game.name_of(oid)}")
         game.move(oid, Zone.GRAVEYARD)
     for oid in discard:
-        game.discard_card(player, oid)  # 118.3 / 702.35a: a discard as a cost is a discard
+        _moved_for_cost(game, res, "discarded", game.discard_card(player, oid))  # 118.3 / 702.35a: a discard
     for oid in exiled:
         game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their hand")
-        game.move(oid, Zone.EXILE)
+        _moved_for_cost(game, res, "exiled", game.move(oid, Zone.EXILE))
     if cost.exile_this and source is not None:
         game.log(f"{game.players[player].name} exiles {game.name_of(source.oid)} to pay a cost")
         game.move(source.oid, Zone.EXILE)
@@ -490,10 +501,25 @@ def pay_cost(game: "Game", player: int, cost: Cost, source: "GameObject | None",
         res.last_affected = tuple(moved)  # "that card" (the ability remembers it, 607.2-style)
     for oid in from_graveyard:
         game.log(f"{game.players[player].name} exiles {game.name_of(oid)} from their graveyard")
-        game.move(oid, Zone.EXILE)
+        _moved_for_cost(game, res, "exiled", game.move(oid, Zone.EXILE))
+    if to_bottom:
+        # 401.4: cards put on the bottom together go in an order their owner chooses (first: nearest the top)
+        for oid in game.library_order(player, to_bottom, "on the bottom (first is nearest the top)"):
+            game.log(f"{game.players[player].name} puts {game.name_of(oid)} from their graveyard on the bottom "
+                     f"of their library")
+            game.move(oid, Zone.LIBRARY)
     for oid in returned:
         game.log(f"{game.players[player].name} returns {game.name_of(oid)} to its owner's hand")
         game.move(oid, Zone.HAND)
+
+
+def _moved_for_cost(game: "Game", res: "Resolution", verb: str, new: int | None) -> None:
+    """118.3, 202.3: remember the mana value of a card a cost moved, as the card is in its new zone
+    ("the exiled card's converted mana cost"); a card a replacement effect kept out of that zone
+    (madness exiles a discarded card instead) is still the card moved."""
+    if new is not None and game.exists(new):
+        o = game.obj(new)
+        res.cost_cards = (*res.cost_cards, (verb, mana_value(o.definition.mana_cost)))
 
 
 def _choose_for_cost(game: "Game", player: int, spec: "SacrificeSpec | None", source: "GameObject | None",

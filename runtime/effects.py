@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
+from .conditions import Condition
 from .continuous import AttacksEachCombat, GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
 from .costoptions import cost_options
-from .costs import mana_sources, offer_to_pay, pay_now
+from .costs import mana_sources, nonmana_payable, offer_to_pay, pay_now
 from .creature_types import choose_creature_type
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
@@ -22,7 +23,7 @@ from .facedown import FaceDown
 from .mana import COLOR_NAMES
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
-from .stack import StackKind, copy_spell, spell_parts, target_candidates, with_targets
+from .stack import StackKind, copy_spell, describe, spell_parts, target_candidates, with_targets
 from .stickering import choose_sticker
 from .values import Amount, Cost, ObjectRef, PlayerRef, ThisObject, You
 from .selectors import ObjectFilter
@@ -311,11 +312,20 @@ class Draw:
 
     player: PlayerRef
     amount: Amount
+    up_to: bool = False  # 608.2d: "may draw up to three cards": each drawing player chooses from 0 to that many
 
     def resolve(self, res: "Resolution") -> None:
-        """Draw."""
+        """Draw (each player choosing how many if "up to", 608.2d)."""
+        game = res.game
         for p in res.following(self.player):
-            res.game.draw(p, self.amount.evaluate(res))
+            n = self.amount.evaluate(res)
+            if self.up_to:
+                most = max(n, 0)
+                n = game.ask_valid(
+                    ChooseNumber(p, f"Draw up to {most} cards ({game.name_of(res.source_oid)})", 0, most),
+                    lambda ans: ans if isinstance(ans, int) and not isinstance(ans, bool) and 0 <= ans <= most else None,
+                    f"a number from 0 to {most} (608.2d)")
+            game.draw(p, n)
 
 
 @dataclass(frozen=True)
@@ -590,6 +600,26 @@ class RevealHand:
             game.log(f"{game.players[p].name} reveals {how}: {names} (701.16a)")
         res.last_affected = tuple(shown)
         res.performed = bool(shown)
+
+
+@dataclass(frozen=True)
+class LookAtHand:
+    """402.3, 400.2: the ability's controller looks at a player's hand.  Nothing moves and nothing is
+    revealed to anyone else: the log line names the cards, and a player's view of the log
+    (``runtime.tools.turnlog``) names them only to the looker and the hand's owner."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Show the hand to the controller."""
+        game = res.game
+        seen: list[int] = []
+        for p in res.following(self.player):
+            hand = list(game.zone(Zone.HAND, p))
+            seen += hand
+            names = ", ".join(game.name_of(o) for o in hand) or "no cards"
+            game.log(f"{game.players[res.controller].name} looks at {game.players[p].name}'s hand: {names} (402.3)")
+        res.performed = True
 
 
 @dataclass(frozen=True)
@@ -901,6 +931,84 @@ class ChangeTargetToThis:
 
 
 @dataclass(frozen=True)
+class AnyPlayerMayPay:
+    """118.12, 101.4: "any player may sacrifice a creature. If a player does, ...": as it resolves, each
+    player in turn order, beginning with the active player, may pay the cost (the ones who could); once
+    one has paid, no one else is asked.  "If a player does" then asks whether one paid."""
+
+    cost: Cost
+
+    def resolve(self, res: "Resolution") -> None:
+        """Offer the cost around the table."""
+        game = res.game
+        res.performed = False
+        players = game.in_game()
+        start = players.index(game.state.active) if game.state.active in players else 0
+        for p in players[start:] + players[:start]:
+            if not nonmana_payable(game, p, self.cost, None):
+                continue
+            if offer_to_pay(res, self.cost, p):
+                res.performed = True
+                return
+
+
+@dataclass(frozen=True)
+class ChangeTargetToAnother:
+    """115.7a: "change that spell's target to another creature", "change the target of target spell or
+    ability with a single target": the one target of the spell or ability becomes another legal target
+    for it (its own requirements, 115.7a) matching ``filter`` if any, chosen by the effect's controller
+    (608.2d); if there is none, the target is unchanged."""
+
+    spell: ObjectRef
+    filter: ObjectFilter | None = None
+
+    def resolve(self, res: "Resolution") -> None:
+        """Find the spell or ability, the legal new targets, and ask."""
+        game = res.game
+        res.performed = False
+        for ref in res.referents(self.spell):
+            item = next((i for i in game.state.stack if i.oid == ref), None)
+            if item is None:
+                continue
+            chosen = [k for k, t in enumerate(item.targets) if t is not None]
+            if len(chosen) != 1:
+                continue
+            k = chosen[0]
+            if item.kind is StackKind.SPELL:
+                specs = tuple(s for part in spell_parts(game.obj(item.oid)) for s in part.targets)
+                source = item.oid
+            else:
+                specs = item.ability.targets if item.ability is not None else ()
+                source = item.source_oid  # 113.7: an ability's source is the object it came from
+            if specs and specs[-1].repeat:  # 115.1d: the further targets of an unbounded phrase
+                specs = (*specs, *(specs[-1],) * max(0, len(item.targets) - len(specs)))
+            if k >= len(specs):
+                continue
+            old = item.targets[k]
+            flt = self.filter
+            cands = [c for c in target_candidates(game, item.controller, specs[k], source)
+                     if c != old and c != item.oid
+                     and (flt is None or isinstance(c, int) and flt.matches(game, game.obj(c), res.controller))]
+            name = describe(game, item.oid)
+            if not cands:
+                game.log(f"the target of {name} doesn't change: no other legal target (115.7a)")
+                continue
+            keys = {str(c): c for c in cands}
+            new = game.ask_valid(
+                ChooseOption(res.controller, f"Choose the new target of {name}",
+                             tuple(Choice(key, describe(game, c), subject=c if isinstance(c, int) else -1)
+                                   for key, c in keys.items())),
+                lambda ans: keys[ans] if isinstance(ans, str) and ans in keys else None,
+                "choose one of the legal targets offered (115.7a)")
+            targets = (*item.targets[:k], new, *item.targets[k + 1:])
+            with_targets(game, item, targets)
+            if item.kind is StackKind.SPELL:
+                game.obj(item.oid).targets = targets
+            game.log(f"the target of {name} is changed to {describe(game, new)} (115.7a)")
+            res.performed = True
+
+
+@dataclass(frozen=True)
 class PutCounters:
     """122.1: put counters on a permanent."""
 
@@ -909,10 +1017,14 @@ class PutCounters:
     target: ObjectRef
 
     def resolve(self, res: "Resolution") -> None:
-        """Add the counters."""
+        """Add the counters; the permanents they were put on are "it" for the next instruction ("put two
+        time counters on it and it gains vanishing": counters don't make a new object, 400.7)."""
+        done: list[int] = []
         for ref in res.referents(self.target):
             if isinstance(ref, int):
                 res.game.add_counters(ref, self.counter, self.amount.evaluate(res))
+                done.append(ref)
+        res.last_affected = tuple(done)
 
 
 @dataclass(frozen=True)
@@ -1100,9 +1212,15 @@ class Sacrifice:
     unless: Cost | None = None
     # 702.24a: the cost is paid once for each counter counted ("for each age counter on it")
     per: Amount | None = None
+    # 603.2: announced on the source when the cost is paid ("when this's echo cost is paid", 702.30a)
+    paid_event: str = ""
+    unless_condition: Condition | None = None  # "unless {B} was spent to cast it": kept if it holds
 
     def resolve(self, res: "Resolution") -> None:
         """Offer the cost if any, then sacrifice."""
+        if self.unless_condition is not None and self.unless_condition.holds(res.game, res):
+            res.performed = False
+            return
         unless = self.unless
         if unless is not None and self.per is not None:
             unless = unless.times(self.per.evaluate(res))
@@ -1111,6 +1229,8 @@ class Sacrifice:
                 continue
             if unless is not None and offer_to_pay(res, unless):
                 res.performed = False
+                if self.paid_event and res.game.exists(res.source_oid):
+                    res.game.fire_object_event(res.game.obj(res.source_oid), self.paid_event)
                 continue
             res.performed = res.game.sacrifice(ref)
 
@@ -1793,6 +1913,9 @@ __all__ = [
     "AttachSource",
     "CantCastSameName",
     "ChangeTargetToThis",
+    "LookAtHand",
+    "ChangeTargetToAnother",
+    "AnyPlayerMayPay",
     "CastThis",
     "ChooseAmong",
     "ChooseColor",

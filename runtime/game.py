@@ -1512,6 +1512,10 @@ class Game:
         verbs = verb[:-1] + "ies" if verb.endswith("y") else verb + "s"
         self.log(f"{self.players[player].name} {verbs} {len(top)}: {len(rest)} on top, {len(bottom)} on the bottom")
 
+    def library_order(self, player: int, cards: list[int], where: str) -> list[int]:
+        """401.4: the order in which ``player`` puts ``cards`` into their library together."""
+        return self._ask_library_order(player, cards, where)
+
     def _ask_library_order(self, player: int, cards: list[int], where: str) -> list[int]:
         """The order in which ``player`` puts ``cards`` into a library ("in any order", 401.4)."""
         if len(cards) < 2:

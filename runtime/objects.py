@@ -59,6 +59,10 @@ class CastInfo:
     # 601.2i: the permanents its controller controlled as it became cast, as they were then (kept
     # only for a card whose abilities ask, "if you ... controlled a Dragon as you cast this spell").
     controlled: tuple["GameObject", ...] = ()
+    # 118.3, 601.2h: (how, mana value) of each card moved to pay its costs ("the discarded card's
+    # converted mana cost", read as it enters, 614.1c).
+    cost_cards: tuple[tuple[str, int], ...] = ()
+    mana_spent: tuple[str, ...] = ()  # 601.2h: the mana spent to cast it, one color letter per mana
 
 
 @dataclass

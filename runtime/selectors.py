@@ -232,6 +232,8 @@ def _targets_only_one(game: "Game", obj: "GameObject", card_type: str) -> bool:
     (a player, or a second target, and it doesn't)."""
     item = next((i for i in game.state.stack if i.oid == obj.oid), None)
     chosen = [t for t in item.targets if t is not None] if item is not None else []
+    if card_type == "target":
+        return len(chosen) == 1  # "with a single target": one target, an object or a player
     if len(chosen) != 1 or not isinstance(chosen[0], int) or not game.exists(chosen[0]):
         return False
     return card_type in game.characteristics(game.obj(chosen[0])).types

@@ -55,6 +55,7 @@ class StackItem:
     event_amount: int = 0  # ... and its amount ("that much")
     x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
     division: tuple[int, ...] = ()  # 603.3d, 601.2d: how a triggered ability's divided amount was split
+    cost_cards: tuple[tuple[str, int], ...] = ()  # 118.3, 602.2b: (how, mana value) of cards its costs moved
 
 
 def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> StackItem:
@@ -106,6 +107,11 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         elif spec.zone is Zone.STACK:
             out += [i.oid for i in game.state.stack if i.kind is StackKind.SPELL and i.oid != source_oid
                     and spec.filter.matches(game, game.obj(i.oid))]
+            if spec.abilities:
+                # 113.7, 115.1: "target spell or ability": an activated or triggered ability on the stack
+                # (not the ability choosing); "with a single target": exactly one target chosen (115.7).
+                out += [i.oid for i in game.state.stack if i.kind is StackKind.ABILITY and i.oid != source_oid
+                        and (spec.filter.single_target != "target" or sum(t is not None for t in i.targets) == 1)]
         else:
             for o in game.battlefield():
                 ch = game.characteristics(o)
@@ -167,6 +173,9 @@ def describe(game: "Game", ref: object) -> str:
     if isinstance(ref, str) and ref.startswith("player:"):
         return game.players[int(ref.split(":")[1])].name
     if isinstance(ref, int):
+        item = next((i for i in game.state.stack if i.oid == ref and i.kind is StackKind.ABILITY), None)
+        if item is not None and not game.exists(ref):
+            return f"ability of {game.source_name(item.source_oid, item.source_card)}"  # 113.7: no object
         return game.name_of(ref)
     return str(ref)
 
@@ -393,7 +402,7 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
     x = item.x if item.x is not None else src.cast.x if src is not None and src.cast else 0
     res = Resolution(game, item.controller, item.source_oid, item.targets, x=x,
                      last_affected=tuple(item.remembered), event_player=item.event_player,
-                     event_amount=item.event_amount, division=item.division)
+                     event_amount=item.event_amount, division=item.division, cost_cards=item.cost_cards)
     game.log(f"ability of {game.source_name(item.source_oid, item.source_card)} resolves")
     if item.ability is not None:
         a = item.ability

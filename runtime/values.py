@@ -347,8 +347,27 @@ class Multiplied:
         return self.factor * self.base.evaluate(res)
 
 
+@dataclass(frozen=True)
+class CostCardManaValue:
+    """"the exiled card's converted mana cost", "the discarded card's ...": the mana value (202.3) of the
+    card moved to pay a cost of this spell or ability (118.3, 601.2h, 602.2b), ``verb`` naming how
+    ("exiled", "discarded").  An activated ability's resolution carries what its costs moved; a
+    permanent spell keeps it on the object (400.7: what was paid while casting it), so its
+    replacement effects as it enters read it there (614.1c)."""
+
+    verb: str
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The sum over the cards moved this way (one, for "the exiled card")."""
+        moved = res.cost_cards
+        if not moved:
+            src = res.source_object()
+            moved = src.cast.cost_cards if src is not None and src.cast is not None else ()
+        return sum(mv for verb, mv in moved if verb == self.verb)
+
+
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
-               HalfLife, AmountIf, CountOf, CardsInZone, Plus, Multiplied]
+               HalfLife, AmountIf, CountOf, CardsInZone, Plus, Multiplied, CostCardManaValue]
 
 
 # ------------------------------------------------------------------ costs
@@ -387,6 +406,8 @@ class Cost:
     exile_face_up: SacrificeSpec | None = None
     exile_from_graveyard: SacrificeSpec | None = None  # "exile two cards from your graveyard" (118.3)
     return_to_hand: SacrificeSpec | None = None  # "return two Islands you control to their owner's hand" (118.3)
+    # "put three cards from your graveyard on the bottom of your library" (118.3; in the owner's order, 401.4)
+    bottom_from_graveyard: SacrificeSpec | None = None
     # 118.6: based on the mana cost of an object that has none ("flashback cost equal to its mana
     # cost" of a card without one); trying to pay it is illegal, so nothing may use it.
     unpayable: bool = False
@@ -420,6 +441,7 @@ class Cost:
                     player_counters=self.player_counters or other.player_counters,
                     exile_from_graveyard=self.exile_from_graveyard or other.exile_from_graveyard,
                     return_to_hand=self.return_to_hand or other.return_to_hand,
+                    bottom_from_graveyard=self.bottom_from_graveyard or other.bottom_from_graveyard,
                     unpayable=self.unpayable or other.unpayable)
 
     def times(self, n: int) -> "Cost":
@@ -442,7 +464,7 @@ class Cost:
             put_counters=None if self.put_counters is None else (self.put_counters[0], self.put_counters[1] * n),
             player_counters=None if self.player_counters is None else (self.player_counters[0], self.player_counters[1] * n),
             exile_face_up=scaled(self.exile_face_up), exile_from_graveyard=scaled(self.exile_from_graveyard),
-            return_to_hand=scaled(self.return_to_hand))
+            return_to_hand=scaled(self.return_to_hand), bottom_from_graveyard=scaled(self.bottom_from_graveyard))
 
     @property
     def mentions_x(self) -> bool:

@@ -94,6 +94,8 @@ class EntersWithIR:
     ability_word: str = ""
     keywords: tuple[str, ...] = ()  # "... and with flying": keywords it has from then on
     granted: GainAbility | None = None  # "... and with "Pay 3 life: Regenerate this."" (613.1f)
+    keyword_first: bool = False  # "with flying and with X +1/+1 counters on it": the keyword printed first
+    where: Amount | None = None  # 107.3: "..., where X is the discarded card's converted mana cost"
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,22 @@ class CountersOnThis(Amount):
 
 
 @dataclass(frozen=True)
+class CostCardValue(Amount):
+    """118.3, 202.3: "the exiled card's converted mana cost" -- the mana value of the card a cost of this
+    spell or ability moved (``verb``: "exiled" or "discarded")."""
+
+    value = 0
+    verb: str
+    words: str = ""
+
+    def text(self) -> str:
+        return self.words
+
+    def python(self) -> str:
+        return f"rt.CostCardManaValue(verb={lit(self.verb)})"
+
+
+@dataclass(frozen=True)
 class ParamAmount(Amount):
     """A keyword's number parameter ("Fading N"): a local of the keyword's ``abilities()``."""
 

@@ -24,6 +24,9 @@ class Condition:
     # The condition names the object itself ("if Wall of Resistance was dealt damage this turn"), so
     # "it" in the instructions after it is that object.
     NAMES_THIS: ClassVar[bool] = False
+    # Before an instruction, the condition prints the object by its name ("that target is Quicksilver
+    # Dragon"): the sentence passes it as ``card``.
+    PRINTS_NAME: ClassVar[bool] = False
 
     @property
     def of_target(self) -> bool:
@@ -189,8 +192,11 @@ class PreviousResult(Condition):
 
     word: str
     did: bool = True
+    who: str = "you"  # "if a player does" (118.12): after "any player may ..."
 
     def text(self, spell: bool, card: str = "it") -> str:
+        if self.who != "you":
+            return f"if {self.who} {self.word}"
         return "if you do" if self.did else f"if you {self.word or 'can' + chr(39) + 't'}"
 
     def python(self) -> str:
@@ -271,6 +277,36 @@ class PermanentLeft(Condition):
 
     def python(self) -> str:
         return "rt.PermanentLeftThisTurn()"
+
+
+@dataclass(frozen=True)
+class ManaSpent(Condition):
+    """601.2h: "{B} was spent to cast it" -- of the source's cast record."""
+
+    color: str  # "B"
+    words: str = "it"  # "it" | "this spell"
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {{{self.color}}} was spent to cast {self.words}"
+
+    def python(self) -> str:
+        return f"rt.ManaSpentToCast(color={lit(self.color)})"
+
+
+@dataclass(frozen=True)
+class OnlyTargetIsThis(Condition):
+    """115.7: "if target spell has only one target and that target is this" -- the spell in target slot
+    ``subject`` (chosen in the condition) has exactly one target, the source."""
+
+    subject: int
+    words: str  # how the slot is printed ("target spell")
+    PRINTS_NAME: ClassVar[bool] = True
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {self.words} has only one target and that target is {card}"
+
+    def python(self) -> str:
+        return f"rt.OnlyTargetIsThis(subject={lit(self.subject)})"
 
 
 @dataclass(frozen=True)

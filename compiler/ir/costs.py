@@ -56,6 +56,8 @@ class CostIR:
     reveal_from: bool = False  # the reveal is printed "from your hand" (not "in your hand")
     exile_from_graveyard: SacrificeIR | None = None  # "exile two cards from your graveyard" (118.3)
     return_to_hand: SacrificeIR | None = None  # "return two Islands you control to their owner's hand" (118.3)
+    # "put three cards from your graveyard on the bottom of your library" (118.3, 401.4)
+    bottom_from_graveyard: SacrificeIR | None = None
 
     @property
     def printed_plain(self) -> bool:
@@ -64,7 +66,7 @@ class CostIR:
         return not self.tap and self.life is None and self.sacrifice is None and self.discard is None \
             and self.reveal is None and self.tap_permanents is None and self.put_counters is None \
             and self.exile_from_graveyard is None and self.return_to_hand is None \
-            and self.exile_face_up is None
+            and self.exile_face_up is None and self.bottom_from_graveyard is None
 
     def text(self, card: str = "this") -> str:
         """The cost as printed: "{1}{U}, Pay 3 life" (``card``: how the source is named)."""
@@ -117,6 +119,9 @@ class CostIR:
             r = self.return_to_hand
             one = isinstance(r.count, Fixed) and r.count.value == 1
             parts.append(f"Return {r.count_word()} {r.filter.words} to {'its' if one else 'their'} owner's hand")
+        if self.bottom_from_graveyard is not None:
+            g = self.bottom_from_graveyard
+            parts.append(f"Put {g.count_word()} {g.filter.words} from your graveyard on the bottom of your library")
         if self.tap_permanents is not None:
             n = self.tap_permanents.count
             words = self.tap_permanents.filter.words
@@ -170,6 +175,8 @@ class CostIR:
             fields.append(f"exile_from_graveyard={self.exile_from_graveyard.python()}")
         if self.return_to_hand is not None:
             fields.append(f"return_to_hand={self.return_to_hand.python()}")
+        if self.bottom_from_graveyard is not None:
+            fields.append(f"bottom_from_graveyard={self.bottom_from_graveyard.python()}")
         if self.plus_param:
             return f"{ident(self.plus_param)}.plus(rt.Cost({', '.join(fields)}))"
         return f"rt.Cost({', '.join(fields)})"

@@ -17,6 +17,7 @@ from .amounts import (
     per_time,
 )
 from .base import dataclass, freeze
+from .conditions import Condition
 from .costs import CostIR
 from .references import EachObject, Group, Ref, YouRef
 from .selectors import FilterIR
@@ -417,11 +418,14 @@ class Draw(Effect):
     amount: Amount
     you: bool = False
     implicit: bool = False  # "..., then draws seven cards": the player of the instruction before
+    up_to: bool = False  # 608.2d: "each opponent may draw up to three cards" (each chooses how many)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
         n = self.amount.value
         obj = "a card" if n == 1 else f"{NUMBER_TEXT.get(n, str(n))} cards"
+        if self.up_to:
+            return f"{who} may draw up to {NUMBER_TEXT.get(n, str(n))} {'card' if n == 1 else 'cards'}"
         if isinstance(self.amount, (PerCounters, PerCard)):  # "draws a card for each +1/+1 counter on it"
             obj = count_of(n, "card") + per_count(self.amount, ph)
         elif not isinstance(self.amount, Fixed):
@@ -433,7 +437,8 @@ class Draw(Effect):
         return f"{who} draws {obj}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()})"
+        up_to = ", up_to=True" if self.up_to else ""
+        return f"rt.Draw(player={self.player.python()}, amount={self.amount.python()}{up_to})"
 
 
 @dataclass(frozen=True)
@@ -483,6 +488,39 @@ class ChangeTarget(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.ChangeTargetToThis(spell={self.spell.python()})"
+
+
+@dataclass(frozen=True)
+class AnyPlayerMayPay(Effect):
+    """118.12, 101.4: "any player may sacrifice a creature": each player in turn order, beginning with the
+    active player, may pay the cost as it resolves, until one does."""
+
+    cost: CostIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        text = self.cost.text()
+        return f"any player may {text[:1].lower()}{text[1:]}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.AnyPlayerMayPay(cost={self.cost.python()})"
+
+
+@dataclass(frozen=True)
+class NewTarget(Effect):
+    """115.7a: "change that spell's target to another creature": the spell's one target becomes another
+    legal target matching ``filter``, of the effect's controller's choice; if there is none, it stays."""
+
+    spell: Ref
+    filter: FilterIR | None  # None: "change the target of target spell or ability ...": any other legal one
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.filter is None:
+            return f"change the target of {self.spell.text(ph)}"
+        return f"change that spell's target to another {self.filter.words}"
+
+    def python(self, actions: Actions) -> str:
+        flt = f", filter={self.filter.python()}" if self.filter is not None else ""
+        return f"rt.ChangeTargetToAnother(spell={self.spell.python()}{flt})"
 
 
 @dataclass(frozen=True)
@@ -580,6 +618,20 @@ class RevealHand(Effect):
     def python(self, actions: Actions) -> str:
         rnd = ", at_random=True" if self.at_random else ""
         return f"rt.RevealHand(player={self.player.python()}{rnd})"
+
+
+@dataclass(frozen=True)
+class LookAtHand(Effect):
+    """402.3, 400.2: "look at target opponent's hand" -- the ability's controller sees the cards in
+    that player's hand; they stay there, hidden from everyone else."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"look at {self.player.player_text(ph)}'s hand"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.LookAtHand(player={self.player.python()})"
 
 
 @dataclass(frozen=True)
@@ -1281,15 +1333,18 @@ class PutCounters(Effect):
     amount: Amount
     counter: str
     target: Ref
+    where: Amount | None = None  # 107.3: "..., where X is the exiled card's converted mana cost"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         what = counters_text(self.amount.value, self.counter)
         if isinstance(self.amount, XAmount):
             what = f"X {self.counter} counters"
-        return f"put {what} on {self.target.text(ph)}"
+        where = f", where X is {self.where.words}" if self.where is not None else ""
+        return f"put {what} on {self.target.text(ph)}{where}"
 
     def python(self, actions: Actions) -> str:
-        return (f"rt.PutCounters(amount={self.amount.python()}, counter={lit(self.counter)}, "
+        amount = self.where if self.where is not None else self.amount
+        return (f"rt.PutCounters(amount={amount.python()}, counter={lit(self.counter)}, "
                 f"target={self.target.python()})")
 
 
@@ -1394,12 +1449,18 @@ class Sacrifice(Effect):
     target: Ref
     unless: CostIR | None = None
     per_counter: str = ""  # 702.24a: "... for each age counter on it": the cost once per counter
+    # 603.2: the event announced on the source when ``unless`` (a keyword's cost parameter) is paid
+    # ("when this's echo cost is paid"): "cost_paid:" and the keyword's name
+    paid_event: str = ""
+    unless_condition: Condition | None = None  # "unless {B} was spent to cast it": kept if it holds
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
         if self.unless is not None and self.unless.exile_from_graveyard is not None:
             words = self.unless.text()
             tail = f" unless you {words[:1].lower()}{words[1:]}"  # "unless you exile a card from your graveyard"
+        if self.unless_condition is not None:
+            tail = " unless " + self.unless_condition.text(False).removeprefix("if ")
         if self.per_counter:
             tail += f" for each {self.per_counter} counter on it"
         return f"sacrifice {self.target.text(ph)}{tail}"
@@ -1408,6 +1469,10 @@ class Sacrifice(Effect):
         extra = f", unless={self.unless.python()}" if self.unless is not None else ""
         if self.per_counter:
             extra += f", per=rt.CountersOnThis(counter={lit(self.per_counter)})"
+        if self.paid_event:
+            extra += f", paid_event={lit(self.paid_event)}"
+        if self.unless_condition is not None:
+            extra += f", unless_condition={self.unless_condition.python()}"
         return f"rt.Sacrifice(target={self.target.python()}{extra})"
 
 
@@ -1729,6 +1794,8 @@ class AddMana(Effect):
         if self.choices:
             return f"add {', '.join(self.choices[:-1])}, or {self.choices[-1]}"
         per = f" {self.per.words}" if isinstance(self.per, CountOf) else ""
+        if isinstance(self.per, PerCounters):
+            per = self.per.suffix(ph)
         return f"add {''.join(self.mana)}{per}"
 
     def python(self, actions: Actions) -> str:

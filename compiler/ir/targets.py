@@ -40,6 +40,7 @@ class TargetIR:
     # 601.2c, 702.33d: this last slot is chosen this many times, counted as targets are chosen ("another
     # target for each time this spell was kicked"); None: once.
     times: Amount | None = None
+    abilities: bool = False  # 113.7, 115.1: abilities on the stack too ("target spell or ability")
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
@@ -75,6 +76,8 @@ class TargetIR:
             fields.append(f"owner_slot={lit(self.owner_slot)}")
         if self.times is not None:
             fields.append(f"times={self.times.python()}")
+        if self.abilities:
+            fields.append("abilities=True")
         fields.append(f"text={lit(self.words)}")
         return f"rt.TargetSpec({', '.join(fields)})"
 

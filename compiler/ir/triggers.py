@@ -53,7 +53,7 @@ class Trigger:
         # as written; "this" is the card's name.
         if " this creature " in self.words or self.words.endswith(" this spell"):
             return self.words
-        return self.words.replace(" this ", f" {card} ")
+        return self.words.replace(" this ", f" {card} ").replace(" this's ", f" {card}'s ")
 
     def python(self) -> str:
         """The runtime trigger expression."""

@@ -7,7 +7,7 @@ life totals, then who played, cast or activated what, what resolved, attacks and
 life changes and deaths.  When a viewer is given, cards in hidden zones are named only as that
 player may see them (400.2, 401.2, 402.3: the library and hand are hidden): cards drawn, or moved
 between a library and a hand, only to their owner; cards found by a search only to the searcher,
-unless the search reveals them (701.16a, 701.19a).
+unless the search reveals them (701.16a, 701.19a); a hand looked at, only to the looker and its owner.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ DRAW = re.compile(r"^(.*) moves from library to (\w+)'s hand$")
 LIFE = re.compile(r"^(\w+) (?:gains|loses) \d+ life \(now (-?\d+)\)$")
 TURN = re.compile(r"^turn (\d+) begins \((\w+)\)$")
 SEARCH = re.compile(r"^(\w+) searches their library and finds (?!and reveals )(.*)$")
+LOOK = re.compile(r"^(\w+) looks at (\w+)'s hand: (.*) \(402\.3\)$")
 HIDDEN_ZONES = {"library", "hand"}
 
 # Moves that another line already tells ("casts", "plays", "resolves", "is countered", "discards").
@@ -74,6 +75,15 @@ class TurnLog:
                 if not self._sees(who) and found != "nothing":
                     n = found.count(", ") + 1
                     text = f"{who} searches their library and finds {n} card{'s' if n != 1 else ''}"
+                out.append(f"  {step}: {text}")
+                continue
+            look = LOOK.match(text)
+            if look:
+                # 402.3: the cards of the hand looked at are named only to the looker and the owner.
+                out += self._flush_draws()
+                who, owner, _ = look.groups()
+                if not (self._sees(who) or self._sees(owner)):
+                    text = f"{who} looks at {owner}'s hand"
                 out.append(f"  {step}: {text}")
                 continue
             if draw:

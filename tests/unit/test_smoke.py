@@ -41,6 +41,10 @@ HAND = ("Walking Corpse",)
 GRAVEYARD = ("Grizzly Bears", "Lightning Bolt", "Forest", "Steel Wall", "Walking Corpse", "Swirling Sandstorm")
 EXILE = ("Think Twice",)  # a card with flashback in exile (406)
 KEYWORD_CREATURES = {"flying": "Academy Drake"}  # a creature with each keyword a target may require
+# Cards whose own abilities put them elsewhere under the automatic answers, as the rules say: no {B} is
+# spent by the lands paying for Squealing Devil, so it is sacrificed (601.2h); the first player asked
+# sacrifices a creature for Brain Gorgers's cast trigger, so it is countered (118.12).
+ENDS_IN = {"Squealing Devil": Zone.GRAVEYARD, "Brain Gorgers": Zone.GRAVEYARD}
 # What a mandatory additional cost that taps creatures you control finds untapped (601.2b, 118.3):
 # white creatures without summoning sickness mattering (tapping as a cost isn't {T}, 302.6).
 COST_CREATURE = "Elite Vanguard"
@@ -168,7 +172,7 @@ def smoke_scenario(pool: Pool, name: str) -> tuple[Scenario, Zone]:
     permanent = not ({"instant", "sorcery"} & set(d.types))
     return (Scenario(f"{name} is cast and resolves", ("601.2", "608.2"), setup=tuple(setup),
                      actions=tuple(actions), stop=(1, "end")),
-            Zone.BATTLEFIELD if permanent else Zone.GRAVEYARD)
+            ENDS_IN.get(name, Zone.BATTLEFIELD if permanent else Zone.GRAVEYARD))
 
 
 @pytest.mark.parametrize("name", _pool_names())
