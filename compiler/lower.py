@@ -1445,6 +1445,11 @@ class CardLowering:
         # "to your hand": only for what you own (its owner's hand is yours, 400.3).
         if isinstance(ref, rf.ThisRef) and isinstance(self.event, StepTrigger) and self.event.zone == "graveyard":
             return ef.ReturnToHand(ref, yours=True)  # its own card, in its owner's graveyard (113.6k, 108.4a)
+        if (isinstance(ref, rf.LastAffected) and isinstance(self.event, EventTrigger)
+                and "to_your_graveyard" in self.event.events):
+            # "whenever a nontoken creature is put into your graveyard ...: return that card to your hand":
+            # the card in your graveyard is yours (400.3), and it is the trigger's object (603.10a).
+            return ef.ReturnToHand(ref, yours=True)
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         last = self.targets[-1] if slot is not None else None
         if slot is None or last is None or last.filter.controller != "own":

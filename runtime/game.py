@@ -1511,9 +1511,9 @@ class Game:
         # only their owner's objects ("whenever a creature you control dies" from the graveyard).
         watchers = list(self.battlefield())
         watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
+        granted = self._watching_granted()
         for w in watchers:
-            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                       and a.trigger.scope in ("yours", "attached") for a in w.definition.expanded):
+            if not granted and not any(_watches(a) for a in w.definition.expanded):
                 continue  # cheap pre-check on the copiable values before computing characteristics
             for a in self.characteristics(w).abilities:
                 if not isinstance(a, TriggeredAbility):
@@ -1526,10 +1526,20 @@ class Game:
                 if attached or t.scope == "yours" and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
                         and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
                     if damage is None:
-                        self._trigger(w, a, (obj.oid,))
+                        # 400.7, 603.6c: "is put into your graveyard ...: return that card" -- the card it became.
+                        self._trigger(w, a, remembered if event == "to_your_graveyard" and remembered else (obj.oid,))
                     elif _damage_matches(t, damage, w.controller):
                         # "whenever a creature you control deals combat damage to a player": "it" is that creature.
                         self._trigger(w, a, (obj.oid,), event_player=damage.player, event_amount=damage.amount)
+
+    def _watching_granted(self) -> bool:
+        """Whether an ability that watches other objects' events (603.2: "whenever a creature you control
+        ...") may be granted to a permanent by another object's static ability or by a resolved effect
+        (613.1f), so that the pre-check on each permanent's own printed abilities is not enough."""
+        if any(isinstance(p, GainAbility) and _watches(p.ability) for e in self.state.continuous for p in e.parts):
+            return True
+        return any(isinstance(a, StaticAbility) and a.affects and _watches(a)
+                   for o in self.battlefield() for a in o.definition.expanded)
 
     def fire_attack_batch(self, attackers: list[int]) -> None:
         """508.3a, 603.2c: "whenever one or more <filter> you control attack" triggers once for a
@@ -1708,3 +1718,13 @@ class _Change:
         if cache is not None:
             cache.clear()
             self.game.characteristics_cache = cache
+
+
+def _watches(a: Ability) -> bool:
+    """603.2: ``a`` is, or grants (613.1f), a triggered ability watching other objects' events
+    ("whenever a nontoken creature is put into your graveyard ...", "when enchanted creature dies")."""
+    if isinstance(a, TriggeredAbility):
+        return isinstance(a.trigger, ObjectEvent) and a.trigger.scope in ("yours", "attached")
+    if isinstance(a, StaticAbility):
+        return any(isinstance(p, GainAbility) and _watches(p.ability) for p in a.parts)
+    return False
