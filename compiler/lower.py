@@ -1840,6 +1840,12 @@ class CardLowering:
             per_filter = _filter(self.ck, p.perfilter, p)
             if p.onbf:
                 per_filter = replace(per_filter, words=per_filter.words + " on the battlefield")
+            elif p.pergy:
+                # "for each card with cycling in your graveyard": cards in the source's controller's graveyard (404)
+                if not per_filter.is_card:
+                    self.ck.error(p, "count cards in a graveyard: '... card with cycling in your graveyard'")
+                return sp.PTChange(pw, tg, per_filter=replace(per_filter, words=per_filter.words + " in your graveyard"),
+                                   per_zone="graveyard")
             elif not per_filter.controller:
                 self.ck.error(p, "say whose permanents are counted: '... you control' or '... on the battlefield'")
         # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.

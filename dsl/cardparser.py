@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '5b7ba597342249bda6da5fe3867eca105035306eb3adfa62419c43f71dba3626'
+GRAMMAR = 'fc2f50a143d08e0da0607aeaf386507ae0df3a8c5b9bc554aeb00296dfa85a64'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1169,7 +1169,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PutIntoGraveyardEvent', 'common', 'PutIntoGraveyardEvent', ''),
     ('__asgn_optional', 'optional', '', 'equipped'),
     ('__asgn_optional', 'optional', '', 'thisor'),
-    ('__asgn_optional', 'optional', '', 'onbf'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'ingy'),
@@ -1177,6 +1176,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'opponents'),
     ('__asgn_optional', 'optional', '', 'combat'),
     ('__asgn_optional', 'optional', '', 'combat'),
+    ('__asgn_optional', 'optional', '', 'onbf'),
+    ('__asgn_optional', 'optional', '', 'pergy'),
     ('__asgn_optional', 'optional', '', 'gy'),
     ('__asgn_optional', 'optional', '', 'bf'),
 )
@@ -59337,41 +59338,13 @@ class CardParser:
             if res8 and n:
                 res6.append(n)
             while True:
-                p9 = p5
-                res10: list[Any] = []
-                r = self.e354_0(p9)
+                r = self.e354_0(p5)
                 if r is None:
                     break
                 q, v = r
-                p9 = q
-                if v:
-                    res10.append(v)
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p9 = q
-                res10.append(v)
-                q = sk0[p9]
-                if q < 0:
-                    q = _WS0(text, p9).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p9 = q
-                res10.append(v)
-                p5 = p9
-                res6 += res10
+                p5 = q
+                if v is not None:
+                    res6.append(v)
                 break
             if res6:
                 return p5, res6
@@ -67634,25 +67607,112 @@ class CardParser:
         return q, n
 
     def e354_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'on', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1147
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F93:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e380_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F94:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.e381_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p3 = q
+                res4.append(v)
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e355_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -67676,7 +67736,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1148
+        n.rule = 1147
         return p, n
 
     def e356_1(self, p: int) -> Any:
@@ -67842,7 +67902,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e380_1(p)
+            r = self.e382_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -67895,7 +67955,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e381_1(p15)
+                    r = self.e383_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -68797,7 +68857,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e382_1(p)
+                r = self.e384_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68810,7 +68870,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e383_1(p)
+                r = self.e385_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68823,7 +68883,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e384_1(p)
+                r = self.e386_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68836,7 +68896,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e385_1(p)
+                r = self.e387_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68865,7 +68925,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e386_1(p)
+                r = self.e388_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68878,7 +68938,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e387_1(p)
+                r = self.e389_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68923,7 +68983,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e388_1(p1)
+                r = self.e390_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68941,7 +69001,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e389_1(p3)
+                r = self.e391_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68950,11 +69010,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e390_1(p3) is None:
+                if self.e392_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e391_1(p3)
+                r = self.e393_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69223,7 +69283,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1149
+        n.rule = 1148
         return p, n
 
     def e374_0(self, p: int) -> Any:
@@ -69244,7 +69304,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e392_0(p1)
+                r = self.e394_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69290,7 +69350,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e393_0(p3)
+                r = self.e395_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69352,7 +69412,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1150
+        n.rule = 1149
         return q, n
 
     def e376_0(self, p: int) -> Any:
@@ -69373,7 +69433,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1151
+        n.rule = 1150
         return q, n
 
     def e377_0(self, p: int) -> Any:
@@ -69394,7 +69454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1151
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -69415,7 +69475,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1152
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -69436,7 +69496,49 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
+        n.rule = 1153
+        return q, n
+
+    def e380_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
         n.rule = 1154
+        return q, n
+
+    def e381_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'in', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1155
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69497,7 +69599,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e394_1(p)
+            r = self.e396_1(p)
             if r is None:
                 break
             q, v = r
@@ -69511,7 +69613,7 @@ class CardParser:
         n.rule = 277
         return p, n
 
-    def e380_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69532,7 +69634,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e381_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69589,7 +69691,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e382_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69624,7 +69726,7 @@ class CardParser:
         n.rule = 1058
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69649,7 +69751,7 @@ class CardParser:
         n.rule = 1059
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69674,7 +69776,7 @@ class CardParser:
         n.rule = 1060
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69705,76 +69807,6 @@ class CardParser:
             return p, res
         n = Nt(res)
         n.rule = 1061
-        return p, n
-
-    def e386_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1062
-        return p, n
-
-    def e387_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1063
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -69809,10 +69841,80 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1062
         return p, n
 
     def e389_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1063
+        return p, n
+
+    def e390_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1064
+        return p, n
+
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69845,7 +69947,7 @@ class CardParser:
         n.rule = 1065
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -69883,7 +69985,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e391_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69918,7 +70020,7 @@ class CardParser:
         n.rule = 1066
         return p, n
 
-    def e392_0(self, p: int) -> Any:
+    def e394_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69936,10 +70038,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1156
         return q, n
 
-    def e393_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69957,10 +70059,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1157
         return q, n
 
-    def e394_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69978,7 +70080,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e395_1(p1)
+                r = self.e397_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70024,7 +70126,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e396_1(p3)
+                r = self.e398_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70068,7 +70170,7 @@ class CardParser:
                 break
         return None
 
-    def e395_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70089,7 +70191,7 @@ class CardParser:
         n.rule = 747
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70364,7 +70466,7 @@ CLASSES: dict[str, type[Model]] = {
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
-    'PTChange': _model_class('PTChange', (('additional', True, '0..1'), ('power', True, '1'), ('toughness', True, '1'), ('per', True, '1'), ('perfilter', True, '1'), ('onbf', True, '0..1')), {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False}, ()),
+    'PTChange': _model_class('PTChange', (('additional', True, '0..1'), ('power', True, '1'), ('toughness', True, '1'), ('per', True, '1'), ('perfilter', True, '1'), ('onbf', True, '0..1'), ('pergy', True, '0..1')), {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False}, ()),
     'PTChoice': _model_class('PTChoice', (('power', True, '1'), ('toughness', True, '1'), ('power2', True, '1'), ('toughness2', True, '1')), {'power': None, 'toughness': None, 'power2': None, 'toughness2': None}, ()),
     'PTDefiningStmt': _model_class('PTDefiningStmt', (('both', True, '0..1'), ('which', True, '1'), ('amount', True, '1')), {'both': False, 'which': '', 'amount': None}, ()),
     'PTPair': _model_class('PTPair', (('power', True, '1'), ('toughness', True, '1')), {'power': 0, 'toughness': 0}, ()),
@@ -79404,7 +79506,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1149:  # alts
+        elif r == 1148:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
@@ -82323,7 +82425,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C806()
-    d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -82352,8 +82454,10 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1147:  # onbf
+        elif r == 1154:  # onbf
             d['onbf'] = True
+        elif r == 1155:  # pergy
+            d['pergy'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83966,7 +84070,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1148:  # colors
+        elif r == 1147:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84596,7 +84700,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1150:  # ingy
+        elif r == 1149:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84716,9 +84820,9 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1155:  # gy
+        elif r == 1156:  # gy
             d['gy'] = True
-        elif r == 1156:  # bf
+        elif r == 1157:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85059,7 +85163,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1151:  # acreature
+        elif r == 1150:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85253,7 +85357,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1152:  # opponents
+        elif r == 1151:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85287,7 +85391,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # combat
+        if r == 1152:  # combat
             d['combat'] = True
         elif r == 1138:  # deals
             x = c[0]
@@ -85331,7 +85435,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # combat
+        if r == 1153:  # combat
             d['combat'] = True
         elif r == 1141:  # dealt
             x = c[0]
@@ -86530,16 +86634,17 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b1144,  # 1144 PutIntoGraveyardEvent
     lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1145 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1146 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1147 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1148 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1149 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1150 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1151 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1152 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1147 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1148 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1149 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1150 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1151 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1152 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1154 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1155 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1157 __asgn_optional
 ]
 _ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 957, 966, 1057, 1111])
 # The builder of each rule making objects (None for the others).
@@ -87691,9 +87796,9 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b1144,  # 1144 PutIntoGraveyardEvent
     None,  # 1145 __asgn_optional
     None,  # 1146 __asgn_optional
-    None,  # 1147 __asgn_optional
+    None,  # 1147 __asgn_oneormore
     None,  # 1148 __asgn_oneormore
-    None,  # 1149 __asgn_oneormore
+    None,  # 1149 __asgn_optional
     None,  # 1150 __asgn_optional
     None,  # 1151 __asgn_optional
     None,  # 1152 __asgn_optional
@@ -87701,4 +87806,5 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1154 __asgn_optional
     None,  # 1155 __asgn_optional
     None,  # 1156 __asgn_optional
+    None,  # 1157 __asgn_optional
 ]

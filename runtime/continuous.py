@@ -30,6 +30,9 @@ class PTChange:
     x_toughness: int = 0
     per_counter: str = ""  # "+1/+1 for each +1/+1 counter on this": counted on the ability's source
     per_filter: ObjectFilter | None = None  # "+1/+1 for each black permanent your opponents control"
+    # "graveyard": ``per_filter`` counts the cards in the source's controller's graveyard instead of
+    # permanents ("+1/+0 for each card with cycling in your graveyard", 404, 604.3)
+    per_zone: str = ""
 
     def times(self, n: int) -> "PTChange":
         """The change counted ``n`` times (a "for each" counted as the characteristics are computed)."""

@@ -119,7 +119,10 @@ def _for_source(game: "Game", p: Part, src: "GameObject") -> Part:
         return p.times(src.counters.get(p.per_counter, 0))
     if p.per_filter is not None:
         flt = p.per_filter
-        return p.times(sum(1 for o in game.battlefield()
+        # 404: "for each card with cycling in your graveyard" -- cards of the source's controller's graveyard
+        counted = ([game.obj(c) for c in game.zone(Zone.GRAVEYARD, src.controller)] if p.per_zone == "graveyard"
+                   else game.battlefield())
+        return p.times(sum(1 for o in counted
                            if flt.matches(game, o, viewer=src.controller, source_oid=src.oid)))
     return p
 

@@ -220,6 +220,7 @@ class PTChange(StaticPart):
     additional: bool = False  # printed "an additional +1/+1"
     per_counter: str = ""  # "for each +1/+1 counter on this" (counted on the ability's source)
     per_filter: FilterIR | None = None  # "for each face-down creature on the battlefield"
+    per_zone: str = ""  # "graveyard": ``per_filter`` counts the cards in the controller's graveyard (404)
 
     def text(self, ph: "Phrase | None") -> str:
         pw = ("+X" if self.x_power > 0 else "-X") if self.x_power else signed(self.power, "p" in self.minus_zero)
@@ -238,7 +239,8 @@ class PTChange(StaticPart):
         if self.per_counter:
             return f"rt.PTChange({base}, per_counter={lit(self.per_counter)})"
         if self.per_filter is not None:
-            return f"rt.PTChange({base}, per_filter={self.per_filter.python()})"
+            zone = f", per_zone={lit(self.per_zone)}" if self.per_zone else ""
+            return f"rt.PTChange({base}, per_filter={self.per_filter.python()}{zone})"
         return f"rt.PTChange({base})"
 
 
