@@ -920,6 +920,8 @@ class CardLowering:
         else:
             if t.word == "this":
                 return rf.ThisRef(words="this")
+            if t.word == "this creature":
+                return rf.ThisRef(words="this creature")  # in a quoted ability (109.5): the object that has it
             if t.word == "they":
                 # 611.2c: "Creatures you control gain first strike ... they get +1/+1": the group the
                 # instruction before affected, determined as this one is followed (the same moment).
@@ -1741,10 +1743,13 @@ class CardLowering:
         if e.per is not None:
             kind = self.counter_kind(e.per)
             count = am.CountersOnThis(kind, words=f"for each {kind} counter on it")
+        # 111.2: "... with flying and "{R}: This creature gets +1/+0 until end of turn."" -- an ability
+        # the token has as it is created (a quoted ability, rendered as a class of its own).
+        granted = (self.quoted_ability(e.granted),) if e.granted is not None else ()
         return ef.CreateTokens(count, name, int(e.power), int(e.toughness),
                                tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless"),
                                types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped),
-                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname))
+                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname), granted=granted)
 
     def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.anycolor:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'fc2f50a143d08e0da0607aeaf386507ae0df3a8c5b9bc554aeb00296dfa85a64'
+GRAMMAR = 'f74e9ea9bf92eb3ecb2bc7e5ebb733d8a42f6379aa22b169e4133a01594dba93'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -960,7 +960,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_zeroormore', 'zeroormore', '', 'colors'),
     ('__asgn_zeroormore', 'zeroormore', '', 'subtypes'),
     ('__asgn_oneormore', 'oneormore', '', 'types'),
-    ('__asgn_oneormore', 'oneormore', '', 'keywords'),
+    ('__asgn_plain', 'plain', '', 'granted'),
+    ('__asgn_plain', 'plain', '', 'granted'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'pertime'),
     ('__asgn_plain', 'plain', '', 'last'),
@@ -1092,6 +1093,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'evenly'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
@@ -1258,29 +1260,30 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX49': ('greater|less', 40),
     '_RX50': ("your|target player's", 40),
     '_RX51': (',(?!\\s*or\\b)', 40),
-    '_RX52': ('(hand|graveyard)\\b', 40),
-    '_RX53': ('(it|them|this)\\b', 40),
-    '_RX54': ('(opponent|player)\\b', 40),
-    '_RX55': ("your|each player's|each|the", 40),
-    '_RX56': ('upkeep|draw step|end step', 40),
-    '_RX57': ('when(ever)?\\b', 40),
-    '_RX58': ("an opponent's|your", 40),
-    '_RX59': ('you|an opponent|a player', 40),
-    '_RX60': ('[+-][0-9]+|[+-]X', 40),
-    '_RX61': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX62': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
-    '_RX63': ('(has|gains|have|gain)\\b', 40),
-    '_RX64': ('(its|their)\\b', 40),
-    '_RX65': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX66': ("[^\\n{}]*? can't ", 40),
-    '_RX67': (',\\s*and\\b|,|and\\b', 40),
-    '_RX68': ("that (creature|permanent)'s controller\\b", 40),
-    '_RX69': ('(your|a)\\b', 40),
-    '_RX70': ('(graveyard|hand)\\b', 40),
-    '_RX71': ('(player|opponent)\\b', 40),
-    '_RX72': ('(a|an)\\b', 40),
-    '_RX73': ('in|out', 40),
-    '_RX74': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
+    '_RX52': ('this creature\\b', 40),
+    '_RX53': ('(hand|graveyard)\\b', 40),
+    '_RX54': ('(it|them|this)\\b', 40),
+    '_RX55': ('(opponent|player)\\b', 40),
+    '_RX56': ("your|each player's|each|the", 40),
+    '_RX57': ('upkeep|draw step|end step', 40),
+    '_RX58': ('when(ever)?\\b', 40),
+    '_RX59': ("an opponent's|your", 40),
+    '_RX60': ('you|an opponent|a player', 40),
+    '_RX61': ('[+-][0-9]+|[+-]X', 40),
+    '_RX62': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
+    '_RX63': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
+    '_RX64': ('(has|gains|have|gain)\\b', 40),
+    '_RX65': ('(its|their)\\b', 40),
+    '_RX66': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX67': ("[^\\n{}]*? can't ", 40),
+    '_RX68': (',\\s*and\\b|,|and\\b', 40),
+    '_RX69': ("that (creature|permanent)'s controller\\b", 40),
+    '_RX70': ('(your|a)\\b', 40),
+    '_RX71': ('(graveyard|hand)\\b', 40),
+    '_RX72': ('(player|opponent)\\b', 40),
+    '_RX73': ('(a|an)\\b', 40),
+    '_RX74': ('in|out', 40),
+    '_RX75': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1357,6 +1360,7 @@ _RX71 = _lazy('_RX71')
 _RX72 = _lazy('_RX72')
 _RX73 = _lazy('_RX73')
 _RX74 = _lazy('_RX74')
+_RX75 = _lazy('_RX75')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -40019,6 +40023,29 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
+                m = _RX52(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 705
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -40651,7 +40678,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX52(text, q) if text[q:q + 1] in _F103 else None
+            m = _RX53(text, q) if text[q:q + 1] in _F103 else None
             if m is None:
                 p = c
                 if first:
@@ -40803,7 +40830,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41279,7 +41306,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43234,7 +43261,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43259,7 +43286,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43300,7 +43327,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43667,7 +43694,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43750,7 +43777,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44003,7 +44030,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44028,7 +44055,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44087,7 +44114,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44171,7 +44198,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45316,7 +45343,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45355,7 +45382,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45394,7 +45421,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45433,7 +45460,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45508,7 +45535,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45547,7 +45574,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45783,7 +45810,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47661,7 +47688,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47702,7 +47729,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49416,7 +49443,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49509,7 +49536,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p159] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50860,7 +50887,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX65(text, q)
+            m = _RX66(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -50896,7 +50923,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p19] = q
-            m = _RX66(text, q)
+            m = _RX67(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -50950,7 +50977,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -51048,7 +51075,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -52670,7 +52697,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -53219,48 +53246,149 @@ class CardParser:
         return None
 
     def e189_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F20:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e323_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                while True:
+                    p3 = p1
+                    res4: list[Any] = []
+                    q = sk0[p3]
+                    if q < 0:
+                        q = _WS0(text, p3).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p3] = q
+                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'and', '')
+                    q += 3
+                    p3 = q
+                    res4.append(v)
+                    q = sk0[p3]
+                    if q < 0:
+                        q = _WS0(text, p3).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p3] = q
+                    if not (text.startswith('"', q)):
+                        break
+                    v = (q, '"', '')
+                    q += 1
+                    p3 = q
+                    res4.append(v)
+                    p5 = p3
+                    res6: list[Any] = []
+                    r = self.r_GrantedAbility_0(p5)
+                    if r is None:
+                        break
+                    q, v = r
+                    p5 = q
+                    if v:
+                        res6.append(v)
+                    if res6:
+                        n = Nt(res6)
+                        n.rule = 938
+                    p3 = p5
+                    if res6 and n:
+                        res4.append(n)
+                    q = sk0[p3]
+                    if q < 0:
+                        q = _WS0(text, p3).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p3] = q
+                    if not (text.startswith('"', q)):
+                        break
+                    v = (q, '"', '')
+                    q += 1
+                    p3 = q
+                    res4.append(v)
+                    p1 = p3
+                    res2 += res4
+                    break
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F95:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p7] = q
+                if not (text.startswith('"', q)):
                     p = c
-                    if first:
-                        return None
+                    ch = ch0
                     break
-                v = (q, 'and', 'sep')
-                q += 3
-                p = q
+                v = (q, '"', '')
+                q += 1
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                r = self.r_GrantedAbility_0(p9)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p9 = q
                 if v:
-                    res.append(v)
-            r = self.r_KeywordName_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 939
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('"', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '"', '')
+                q += 1
+                p7 = q
+                res8.append(v)
+                if res8:
+                    return p7, res8
+                p = p7
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 938
-        return p, n
+        return None
 
     def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -53321,7 +53449,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 939
+                    n.rule = 940
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53387,7 +53515,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 940
+                    n.rule = 941
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53415,7 +53543,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e323_0(p1)
+                r = self.e324_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53489,7 +53617,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e324_0(p3)
+                r = self.e325_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53547,7 +53675,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 941
+                    n.rule = 942
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53573,11 +53701,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 942
+                    n.rule = 943
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e325_0(p7)
+                r = self.e326_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53598,7 +53726,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 943
+                        n.rule = 944
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -53665,7 +53793,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 944
+                    n.rule = 945
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53711,7 +53839,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 945
+                    n.rule = 946
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53798,7 +53926,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 946
+                    n.rule = 947
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53894,11 +54022,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 947
+                    n.rule = 948
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e326_0(p9)
+                r = self.e327_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53932,7 +54060,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e327_0(p1)
+                r = self.e328_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53975,7 +54103,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 949
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54070,7 +54198,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 949
+                    n.rule = 950
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54089,7 +54217,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e328_0(p1)
+                    r = self.e329_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54161,7 +54289,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 950
+                    n.rule = 951
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54204,7 +54332,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e329_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54215,7 +54343,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 951
+                    n.rule = 952
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54238,7 +54366,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e330_0(p3)
+                r = self.e331_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54249,7 +54377,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 951
+                    n.rule = 952
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54343,7 +54471,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 952
+                    n.rule = 953
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54388,7 +54516,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 953
+                    n.rule = 954
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54443,7 +54571,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -54478,7 +54606,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 954
+        n.rule = 955
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54568,18 +54696,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 955
+                    n.rule = 956
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 957
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 957
+                    n.rule = 958
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54594,7 +54722,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 957
+                    n.rule = 958
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54627,7 +54755,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX69(text, q) if text[q:q + 1] in _F40 else None
+        m = _RX70(text, q) if text[q:q + 1] in _F40 else None
         if m is None:
             return None
         s = m.group()
@@ -54638,7 +54766,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 958
+            n.rule = 959
         p = p1
         if res2 and n:
             res.append(n)
@@ -54657,7 +54785,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 959
+        n.rule = 960
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -54678,7 +54806,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e331_0(p1)
+                r = self.e332_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54742,14 +54870,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 960
+                    n.rule = 961
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e332_0(p7)
+                    r = self.e333_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -54808,7 +54936,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 961
+        n.rule = 962
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -54829,7 +54957,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54903,7 +55031,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e334_0(p3)
+                r = self.e335_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54951,7 +55079,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e336_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54997,7 +55125,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e336_0(p3)
+                r = self.e337_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55127,7 +55255,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 962
+        n.rule = 963
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -55153,7 +55281,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e337_0(p1)
+            r = self.e338_0(p1)
             if r is None:
                 p = c
                 break
@@ -55161,7 +55289,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e338_0(p1)
+            r = self.e339_0(p1)
             if r is None:
                 p = c
                 break
@@ -55193,7 +55321,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 963
+        n.rule = 964
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -55214,7 +55342,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e340_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55246,7 +55374,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
+                r = self.e341_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55378,18 +55506,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 964
+                    n.rule = 965
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 965
+                    n.rule = 966
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 967
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55425,7 +55553,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 967
+                    n.rule = 968
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55445,12 +55573,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 968
+                    n.rule = 969
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 967
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55486,7 +55614,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 969
+                    n.rule = 970
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55506,12 +55634,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 970
+                    n.rule = 971
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 967
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55536,7 +55664,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 971
+        n.rule = 972
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55568,12 +55696,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 972
+                    n.rule = 973
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 973
+                    n.rule = 974
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55593,12 +55721,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 974
+                    n.rule = 975
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 973
+                    n.rule = 974
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55660,7 +55788,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 976
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55811,7 +55939,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 977
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -55902,7 +56030,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 978
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55946,7 +56074,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 978
+                    n.rule = 979
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56044,7 +56172,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 979
+                    n.rule = 980
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56322,7 +56450,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e341_0(p)
+            r = self.e342_0(p)
             if r is None:
                 p = c
                 break
@@ -56344,7 +56472,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 980
+                n.rule = 981
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56522,7 +56650,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 982
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56581,7 +56709,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 982
+                    n.rule = 983
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56635,7 +56763,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e342_0(p)
+            r = self.e343_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56661,7 +56789,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 984
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56738,7 +56866,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 984
+                    n.rule = 985
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56783,7 +56911,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 985
+                    n.rule = 986
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56868,7 +56996,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 986
+        n.rule = 987
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -56905,7 +57033,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e343_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56971,7 +57099,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 988
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57000,7 +57128,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 988
+                    n.rule = 989
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57031,7 +57159,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 989
+                    n.rule = 990
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57054,7 +57182,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 990
+                    n.rule = 991
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57082,7 +57210,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 991
+        n.rule = 992
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -57278,7 +57406,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 992
+                    n.rule = 993
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57308,7 +57436,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 993
+                        n.rule = 994
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57336,7 +57464,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 994
+                n.rule = 995
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57366,7 +57494,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 995
+                    n.rule = 996
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57398,7 +57526,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 996
+        n.rule = 997
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -57417,7 +57545,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -57444,7 +57572,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 997
+        n.rule = 998
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -57478,7 +57606,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 999
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57497,7 +57625,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e344_0(p5)
+                    r = self.e345_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -57532,7 +57660,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e345_0(p9)
+                r = self.e346_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57573,19 +57701,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 999
+                    n.rule = 1000
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1000
+                    n.rule = 1001
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1001
+                    n.rule = 1002
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57613,7 +57741,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1003
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -57634,7 +57762,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1003
+        n.rule = 1004
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -57668,7 +57796,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1004
+                    n.rule = 1005
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57721,7 +57849,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1005
+                    n.rule = 1006
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -57783,7 +57911,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1006
+                    n.rule = 1007
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -57795,7 +57923,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX71(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57808,7 +57936,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1007
+                    n.rule = 1008
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -57834,14 +57962,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1008
+            n.rule = 1009
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1009
+        n.rule = 1010
         return p, n
 
     def e239_0(self, p: int) -> Any:
@@ -57904,7 +58032,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1010
+        n.rule = 1011
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -57933,7 +58061,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX71(text, q) if text[q:q + 1] in _F105 else None
+        m = _RX72(text, q) if text[q:q + 1] in _F105 else None
         if m is None:
             return None
         s = m.group()
@@ -57944,14 +58072,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1011
+            n.rule = 1012
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e346_0(p3)
+            r = self.e347_0(p3)
             if r is None:
                 break
             q, v = r
@@ -57976,7 +58104,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1012
+        n.rule = 1013
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -57986,7 +58114,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e347_0(p)
+            r = self.e348_0(p)
             if r is None:
                 break
             q, v = r
@@ -58017,14 +58145,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1013
+            n.rule = 1014
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e348_0(p3)
+            r = self.e349_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58061,7 +58189,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1014
+        n.rule = 1015
         return p, n
 
     def e241_0(self, p: int) -> Any:
@@ -58082,7 +58210,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1015
+        n.rule = 1016
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58110,7 +58238,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1016
+            n.rule = 1017
         p = p1
         if res2 and n:
             res.append(n)
@@ -58125,12 +58253,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1017
+            n.rule = 1018
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e349_0(p)
+            r = self.e350_0(p)
             if r is None:
                 break
             q, v = r
@@ -58141,7 +58269,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1018
+        n.rule = 1019
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58178,7 +58306,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e350_0(p)
+            r = self.e351_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58263,7 +58391,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1019
+        n.rule = 1020
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -58414,7 +58542,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1020
+                    n.rule = 1021
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58473,7 +58601,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1021
+                    n.rule = 1022
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58502,7 +58630,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1022
+        n.rule = 1023
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -58523,7 +58651,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1024
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -58544,7 +58672,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1025
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -58565,7 +58693,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1026
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -58609,7 +58737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1026
+        n.rule = 1027
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -58738,7 +58866,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e351_0(p1)
+                r = self.e352_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58760,7 +58888,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1027
+                    n.rule = 1028
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58791,7 +58919,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1028
+                    n.rule = 1029
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58850,7 +58978,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e352_0(p)
+            r = self.e353_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58904,7 +59032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1030
         return p, n
 
     def e256_0(self, p: int) -> Any:
@@ -58925,7 +59053,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e353_0(p1)
+                r = self.e354_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59034,7 +59162,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1030
+        n.rule = 1031
         return p, n
 
     def e258_0(self, p: int) -> Any:
@@ -59055,7 +59183,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1032
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -59103,7 +59231,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1033
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -59232,7 +59360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1034
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -59266,7 +59394,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1034
+                    n.rule = 1035
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59333,12 +59461,12 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1035
+                n.rule = 1036
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
-                r = self.e354_0(p5)
+                r = self.e355_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -59394,7 +59522,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1036
+        n.rule = 1037
         return p, n
 
     def e266_0(self, p: int) -> Any:
@@ -59438,7 +59566,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1038
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59482,7 +59610,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1038
+        n.rule = 1039
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -59521,7 +59649,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1039
+                    n.rule = 1040
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59608,7 +59736,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1040
+                    n.rule = 1041
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59702,7 +59830,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1042
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -59741,7 +59869,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1043
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59814,7 +59942,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1043
+                    n.rule = 1044
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59849,7 +59977,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -59862,12 +59990,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1044
+                    n.rule = 1045
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1045
+                    n.rule = 1046
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59887,12 +60015,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1046
+                    n.rule = 1047
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1045
+                    n.rule = 1046
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59917,7 +60045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1048
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -60383,7 +60511,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1049
         return p, n
 
     def e278_0(self, p: int) -> Any:
@@ -60481,7 +60609,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1050
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -60574,7 +60702,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1050
+                    n.rule = 1051
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60636,7 +60764,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1052
         return q, n
 
     def e283_0(self, p: int) -> Any:
@@ -60823,7 +60951,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1053
         return p, n
 
     def e287_0(self, p: int) -> Any:
@@ -60849,7 +60977,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e355_0(p1)
+            r = self.e356_0(p1)
             if r is None:
                 p = c
                 break
@@ -60891,7 +61019,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1054
         return p, n
 
     def e289_0(self, p: int) -> Any:
@@ -60935,7 +61063,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1055
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -60956,7 +61084,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
+        n.rule = 1056
         return q, n
 
     def e291_0(self, p: int) -> Any:
@@ -61031,7 +61159,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1057
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61052,7 +61180,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e356_1(p1)
+                r = self.e357_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61068,7 +61196,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61129,7 +61257,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61206,7 +61334,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61270,7 +61398,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61327,7 +61455,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e357_1(p21)
+                r = self.e358_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61371,7 +61499,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61448,7 +61576,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61554,7 +61682,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61625,7 +61753,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e358_1(p41)
+                r = self.e359_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61669,7 +61797,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1057
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61900,7 +62028,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e359_1(p)
+            r = self.e360_1(p)
             if r is None:
                 p = c
                 break
@@ -61910,7 +62038,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e360_1(p)
+            r = self.e361_1(p)
             if r is None:
                 p = c
                 break
@@ -61926,7 +62054,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e361_1(p)
+            r = self.e362_1(p)
             if r is None:
                 p = c
                 break
@@ -61936,7 +62064,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e362_1(p)
+            r = self.e363_1(p)
             if r is None:
                 p = c
                 break
@@ -62096,7 +62224,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e363_1(p1)
+            r = self.e364_1(p1)
             if r is None:
                 p = c
                 break
@@ -62116,7 +62244,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e364_1(p)
+            r = self.e365_1(p)
             if r is None:
                 p = c
                 break
@@ -62133,7 +62261,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e365_1(p)
+            r = self.e366_1(p)
             if r is None:
                 p = c
                 break
@@ -62447,7 +62575,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e366_1(p)
+            r = self.e367_1(p)
             if r is None:
                 p = c
                 break
@@ -62476,7 +62604,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e367_1(p1)
+                r = self.e368_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62709,7 +62837,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e368_1(p1)
+                r = self.e369_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63035,7 +63163,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e369_1(p17)
+                r = self.e370_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63152,7 +63280,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e370_1(p25)
+                r = self.e371_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63671,7 +63799,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e371_1(p1)
+                r = self.e372_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63703,7 +63831,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e372_1(p3)
+                r = self.e373_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64129,7 +64257,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1059
         return p, n
 
     def e311_0(self, p: int) -> Any:
@@ -64154,7 +64282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1060
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64179,7 +64307,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1061
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64212,7 +64340,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1062
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64247,7 +64375,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1063
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64282,7 +64410,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1064
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64317,7 +64445,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1065
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -64350,7 +64478,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1066
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64423,7 +64551,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1067
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -64444,7 +64572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1067
+        n.rule = 1068
         return q, n
 
     def e321_0(self, p: int) -> Any:
@@ -64476,7 +64604,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1068
+                    n.rule = 1069
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64498,7 +64626,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1069
+                n.rule = 1070
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -64539,6 +64667,50 @@ class CardParser:
         p = q
         res.append(v)
         return p, res if res else None
+
+    def e323_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'and', 'sep')
+                q += 3
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_KeywordName_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1071
+        return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
         # PerTime: Sequence (rule)
@@ -64617,17 +64789,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1070
+            n.rule = 1072
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1073
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64645,10 +64817,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1072
+        n.rule = 1074
         return q, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64697,10 +64869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -64723,7 +64895,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e373_0(p1)
+            r = self.e374_0(p1)
             if r is None:
                 p = c
                 break
@@ -64778,12 +64950,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1074
+            n.rule = 1076
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e374_0(p)
+            r = self.e375_0(p)
             if r is None:
                 break
             q, v = r
@@ -64794,10 +64966,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64851,7 +65023,7 @@ class CardParser:
                 break
         return None
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64869,10 +65041,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1078
         return q, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64901,7 +65073,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1079
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64924,7 +65096,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1078
+                    n.rule = 1080
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -64984,13 +65156,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1079
+                    n.rule = 1081
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1080
+                    n.rule = 1082
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65031,7 +65203,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1081
+                    n.rule = 1083
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65062,20 +65234,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1082
+                    n.rule = 1084
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1080
+                    n.rule = 1082
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65111,7 +65283,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1083
+                    n.rule = 1085
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65170,7 +65342,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1084
+                    n.rule = 1086
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65229,7 +65401,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1085
+                    n.rule = 1087
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65296,7 +65468,7 @@ class CardParser:
                 break
         return None
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65330,7 +65502,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1086
+                    n.rule = 1088
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65358,7 +65530,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1087
+                    n.rule = 1089
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65368,7 +65540,7 @@ class CardParser:
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65386,10 +65558,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1090
         return q, n
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65407,28 +65579,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
-        return q, n
-
-    def e333_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1090
+        n.rule = 1091
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -65449,7 +65600,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
+        n.rule = 1092
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -65463,14 +65614,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1092
+        n.rule = 1093
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -65491,10 +65642,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1094
         return q, n
 
     def e337_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1095
+        return q, n
+
+    def e338_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65548,7 +65720,7 @@ class CardParser:
                 break
         return None
 
-    def e338_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65570,10 +65742,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1096
         return p, n
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65591,10 +65763,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1097
         return q, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65612,10 +65784,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1096
+        n.rule = 1098
         return q, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65633,7 +65805,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1099
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -65666,7 +65838,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1098
+                    n.rule = 1100
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65687,14 +65859,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1098
+                    n.rule = 1100
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65712,10 +65884,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1101
         return q, n
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65733,10 +65905,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1102
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65777,10 +65949,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1103
         return p, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65816,7 +65988,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1102
+                    n.rule = 1104
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65860,7 +66032,7 @@ class CardParser:
                 break
         return None
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65878,10 +66050,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1105
         return q, n
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65899,10 +66071,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1106
         return q, n
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65920,10 +66092,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1107
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65982,7 +66154,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1106
+                    n.rule = 1108
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66078,7 +66250,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1107
+                    n.rule = 1109
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66091,7 +66263,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e375_0(p9)
+                r = self.e376_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66135,7 +66307,7 @@ class CardParser:
                 break
         return None
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66153,7 +66325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1110
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66220,18 +66392,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1111
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1110
+                    n.rule = 1112
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66286,18 +66458,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1112
+                    n.rule = 1114
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1113
+                    n.rule = 1115
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66324,18 +66496,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1114
+                    n.rule = 1116
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1115
+                    n.rule = 1117
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66460,18 +66632,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1116
+                    n.rule = 1118
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1117
+                    n.rule = 1119
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66512,18 +66684,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1118
+                    n.rule = 1120
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1119
+                    n.rule = 1121
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66592,18 +66764,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1120
+                    n.rule = 1122
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1121
+                    n.rule = 1123
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66630,18 +66802,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1122
+                    n.rule = 1124
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1123
+                    n.rule = 1125
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66668,14 +66840,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1124
+                    n.rule = 1126
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e376_0(p33)
+                    r = self.e377_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -66699,12 +66871,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1125
+                    n.rule = 1127
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66745,7 +66917,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1126
+                    n.rule = 1128
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -66773,7 +66945,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p41] = q
-                        m = _RX72(text, q) if text[q:q + 1] in _F53 else None
+                        m = _RX73(text, q) if text[q:q + 1] in _F53 else None
                         if m is None:
                             break
                         s = m.group()
@@ -66784,7 +66956,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1127
+                            n.rule = 1129
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -66802,7 +66974,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1128
+                        n.rule = 1130
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -66811,12 +66983,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1129
+                    n.rule = 1131
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66847,7 +67019,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F128 else None
+                m = _RX74(text, q) if text[q:q + 1] in _F128 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -66860,18 +67032,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1130
+                    n.rule = 1132
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1131
+                    n.rule = 1133
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66940,18 +67112,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1132
+                    n.rule = 1134
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1133
+                    n.rule = 1135
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67020,18 +67192,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1134
+                    n.rule = 1136
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1135
+                    n.rule = 1137
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67086,7 +67258,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1136
+                    n.rule = 1138
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67163,7 +67335,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e377_0(p61)
+                    r = self.e378_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -67199,12 +67371,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1137
+                    n.rule = 1139
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67228,7 +67400,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e378_0(p63)
+                    r = self.e379_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -67254,7 +67426,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1138
+                    n.rule = 1140
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67281,7 +67453,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX74(text, q) if text[q:q + 1] in _F129 else None
+                    m = _RX75(text, q) if text[q:q + 1] in _F129 else None
                     if m is None:
                         break
                     s = m.group()
@@ -67292,7 +67464,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1139
+                        n.rule = 1141
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67301,12 +67473,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1140
+                    n.rule = 1142
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67344,7 +67516,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e379_0(p71)
+                    r = self.e380_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -67370,18 +67542,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1141
+                    n.rule = 1143
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1142
+                    n.rule = 1144
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67492,25 +67664,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1143
+                    n.rule = 1145
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1144
+                    n.rule = 1146
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67564,7 +67736,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67582,10 +67754,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1145
+        n.rule = 1147
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67603,10 +67775,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1146
+        n.rule = 1148
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67624,7 +67796,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e380_0(p1)
+                r = self.e381_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67670,7 +67842,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e381_0(p3)
+                r = self.e382_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67714,7 +67886,7 @@ class CardParser:
                 break
         return None
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67736,10 +67908,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1147
+        n.rule = 1149
         return p, n
 
-    def e356_1(self, p: int) -> Any:
+    def e357_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -67902,7 +68074,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e382_1(p)
+            r = self.e383_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -67955,7 +68127,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e383_1(p15)
+                    r = self.e384_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -68354,7 +68526,7 @@ class CardParser:
                 break
         return None
 
-    def e357_1(self, p: int) -> Any:
+    def e358_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68417,7 +68589,7 @@ class CardParser:
                 break
         return None
 
-    def e358_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68722,7 +68894,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68743,7 +68915,7 @@ class CardParser:
         n.rule = 908
         return q, n
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68764,7 +68936,7 @@ class CardParser:
         n.rule = 909
         return q, n
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68785,7 +68957,7 @@ class CardParser:
         n.rule = 910
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -68806,7 +68978,7 @@ class CardParser:
         n.rule = 911
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68841,7 +69013,7 @@ class CardParser:
         n.rule = 912
         return p, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68857,7 +69029,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e384_1(p)
+                r = self.e385_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68870,7 +69042,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e385_1(p)
+                r = self.e386_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68883,7 +69055,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e386_1(p)
+                r = self.e387_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68896,7 +69068,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e387_1(p)
+                r = self.e388_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68909,7 +69081,7 @@ class CardParser:
                 break
         return None
 
-    def e365_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68925,7 +69097,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e388_1(p)
+                r = self.e389_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68938,7 +69110,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e389_1(p)
+                r = self.e390_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68951,7 +69123,7 @@ class CardParser:
                 break
         return None
 
-    def e366_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68983,7 +69155,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e390_1(p1)
+                r = self.e391_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69001,7 +69173,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e391_1(p3)
+                r = self.e392_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69010,11 +69182,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e392_1(p3) is None:
+                if self.e393_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e393_1(p3)
+                r = self.e394_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69030,7 +69202,7 @@ class CardParser:
                 break
         return None
 
-    def e367_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69051,7 +69223,7 @@ class CardParser:
         n.rule = 913
         return q, n
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69121,7 +69293,7 @@ class CardParser:
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69175,7 +69347,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69219,7 +69391,7 @@ class CardParser:
         n.rule = 916
         return p, n
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69240,7 +69412,7 @@ class CardParser:
         n.rule = 917
         return q, n
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69261,7 +69433,7 @@ class CardParser:
         n.rule = 918
         return q, n
 
-    def e373_0(self, p: int) -> Any:
+    def e374_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69283,10 +69455,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1148
+        n.rule = 1150
         return p, n
 
-    def e374_0(self, p: int) -> Any:
+    def e375_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69304,7 +69476,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e394_0(p1)
+                r = self.e395_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69350,7 +69522,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e395_0(p3)
+                r = self.e396_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69394,7 +69566,7 @@ class CardParser:
                 break
         return None
 
-    def e375_0(self, p: int) -> Any:
+    def e376_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69412,10 +69584,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1149
+        n.rule = 1151
         return q, n
 
-    def e376_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69433,10 +69605,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1150
+        n.rule = 1152
         return q, n
 
-    def e377_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69454,28 +69626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1151
-        return q, n
-
-    def e378_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1152
+        n.rule = 1153
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -69496,10 +69647,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1154
         return q, n
 
     def e380_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1155
+        return q, n
+
+    def e381_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69517,10 +69689,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1156
         return q, n
 
-    def e381_0(self, p: int) -> Any:
+    def e382_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69538,7 +69710,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1157
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69599,7 +69771,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e396_1(p)
+            r = self.e397_1(p)
             if r is None:
                 break
             q, v = r
@@ -69613,7 +69785,7 @@ class CardParser:
         n.rule = 277
         return p, n
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69634,7 +69806,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69691,7 +69863,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69723,10 +69895,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1059
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69748,10 +69920,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1060
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69773,10 +69945,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1061
         return p, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69806,10 +69978,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1062
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69841,10 +70013,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1063
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69876,10 +70048,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1064
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69911,10 +70083,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1065
         return p, n
 
-    def e391_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69944,10 +70116,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1066
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -69985,7 +70157,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70017,10 +70189,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1067
         return p, n
 
-    def e394_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70038,10 +70210,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1158
         return q, n
 
-    def e395_0(self, p: int) -> Any:
+    def e396_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70059,10 +70231,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1159
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70080,7 +70252,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e397_1(p1)
+                r = self.e398_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70126,7 +70298,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e398_1(p3)
+                r = self.e399_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70170,7 +70342,7 @@ class CardParser:
                 break
         return None
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70191,7 +70363,7 @@ class CardParser:
         n.rule = 747
         return q, n
 
-    def e398_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70561,7 +70733,7 @@ CLASSES: dict[str, type[Model]] = {
     'ToGraveyardEvent': _model_class('ToGraveyardEvent', (('graveyard', True, '1'),), {'graveyard': ''}, ()),
     'ToGraveyardTrigger': _model_class('ToGraveyardTrigger', (('lead', True, '1'), ('whose', True, '1')), {'lead': '', 'whose': ''}, ()),
     'TokenCopyEffect': _model_class('TokenCopyEffect', (('target', True, '1'), ('count', True, '1'), ('those', True, '1')), {'target': None, 'count': None, 'those': ''}, ()),
-    'TokenEffect': _model_class('TokenEffect', (('leadname', True, '1'), ('count', True, '1'), ('tapped', True, '0..1'), ('supertypes', True, '0..*'), ('power', True, '1'), ('toughness', True, '1'), ('colors', True, '0..*'), ('subtypes', True, '0..*'), ('types', True, '1..*'), ('keywords', True, '1..*'), ('tokname', True, '1'), ('per', True, '1'), ('pertime', True, '1')), {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None}, ('supertypes', 'colors', 'subtypes', 'types', 'keywords')),
+    'TokenEffect': _model_class('TokenEffect', (('leadname', True, '1'), ('count', True, '1'), ('tapped', True, '0..1'), ('supertypes', True, '0..*'), ('power', True, '1'), ('toughness', True, '1'), ('colors', True, '0..*'), ('subtypes', True, '0..*'), ('types', True, '1..*'), ('keywords', True, '1..*'), ('granted', True, '1'), ('tokname', True, '1'), ('per', True, '1'), ('pertime', True, '1')), {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None}, ('supertypes', 'colors', 'subtypes', 'types', 'keywords')),
     'TopCardActionEffect': _model_class('TopCardActionEffect', (('action', True, '1'), ('count', True, '1'), ('player', True, '1')), {'action': None, 'count': None, 'player': None}, ()),
     'TopRevealedStmt': _model_class('TopRevealedStmt', (('revealed', True, '1'),), {'revealed': ''}, ()),
     'TotalPowerCondition': _model_class('TotalPowerCondition', (('value', True, '1'),), {'value': 0}, ()),
@@ -70970,38 +71142,38 @@ _C890 = CLASSES['BecomesCreature']
 _C892 = CLASSES['ChosenCreatureType']
 _C894 = CLASSES['BecomesAura']
 _C896 = CLASSES['IsColor']
-_C951 = CLASSES['Duration']
-_C956 = CLASSES['UpToXTargets']
-_C959 = CLASSES['FromGraveyard']
-_C965 = CLASSES['OntoBattlefield']
-_C968 = CLASSES['IntoHand']
-_C970 = CLASSES['IntoGraveyard']
-_C973 = CLASSES['CostValue']
-_C1000 = CLASSES['NextTurnDuration']
-_C1009 = CLASSES['BackRef']
-_C1012 = CLASSES['TargetPlayer']
-_C1014 = CLASSES['TargetObject']
-_C1018 = CLASSES['EachObjects']
-_C1045 = CLASSES['QualityRef']
-_C1071 = CLASSES['PerTime']
-_C1075 = CLASSES['PerObject']
-_C1080 = CLASSES['PowerOf']
-_C1110 = CLASSES['EntersEvent']
-_C1113 = CLASSES['LeavesEvent']
-_C1115 = CLASSES['DiesEvent']
-_C1117 = CLASSES['ToGraveyardEvent']
-_C1119 = CLASSES['AttacksAloneEvent']
-_C1121 = CLASSES['UnblockedEvent']
-_C1123 = CLASSES['AttacksEvent']
-_C1125 = CLASSES['BlocksEvent']
-_C1129 = CLASSES['BlockedEvent']
-_C1131 = CLASSES['PhasesEvent']
-_C1133 = CLASSES['TurnedUpEvent']
-_C1135 = CLASSES['ExiledThisWayEvent']
-_C1137 = CLASSES['TargetedEvent']
-_C1140 = CLASSES['DealsDamageEvent']
-_C1142 = CLASSES['DealtDamageEvent']
-_C1144 = CLASSES['PutIntoGraveyardEvent']
+_C952 = CLASSES['Duration']
+_C957 = CLASSES['UpToXTargets']
+_C960 = CLASSES['FromGraveyard']
+_C966 = CLASSES['OntoBattlefield']
+_C969 = CLASSES['IntoHand']
+_C971 = CLASSES['IntoGraveyard']
+_C974 = CLASSES['CostValue']
+_C1001 = CLASSES['NextTurnDuration']
+_C1010 = CLASSES['BackRef']
+_C1013 = CLASSES['TargetPlayer']
+_C1015 = CLASSES['TargetObject']
+_C1019 = CLASSES['EachObjects']
+_C1046 = CLASSES['QualityRef']
+_C1073 = CLASSES['PerTime']
+_C1077 = CLASSES['PerObject']
+_C1082 = CLASSES['PowerOf']
+_C1112 = CLASSES['EntersEvent']
+_C1115 = CLASSES['LeavesEvent']
+_C1117 = CLASSES['DiesEvent']
+_C1119 = CLASSES['ToGraveyardEvent']
+_C1121 = CLASSES['AttacksAloneEvent']
+_C1123 = CLASSES['UnblockedEvent']
+_C1125 = CLASSES['AttacksEvent']
+_C1127 = CLASSES['BlocksEvent']
+_C1131 = CLASSES['BlockedEvent']
+_C1133 = CLASSES['PhasesEvent']
+_C1135 = CLASSES['TurnedUpEvent']
+_C1137 = CLASSES['ExiledThisWayEvent']
+_C1139 = CLASSES['TargetedEvent']
+_C1142 = CLASSES['DealsDamageEvent']
+_C1144 = CLASSES['DealtDamageEvent']
+_C1146 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -76148,12 +76320,12 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1058:  # nons
+        elif r == 1059:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # colors
+        elif r == 1060:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76161,7 +76333,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # supertypes
+        elif r == 1061:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76169,32 +76341,32 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1061:  # multis
+        elif r == 1062:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # types
+        elif r == 1063:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # subtypes
+        elif r == 1064:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # ortypes
+        elif r == 1065:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # andor
+        elif r == 1066:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # ortypes
+        elif r == 1067:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77438,7 +77610,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1019:  # base
+        elif r == 1020:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
@@ -77530,11 +77702,11 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1020:  # order
+        elif r == 1021:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1021:  # graveyard
+        elif r == 1022:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -77585,7 +77757,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1022:  # controller
+        elif r == 1023:  # controller
             d['controller'] = True
         elif r == 741:  # target
             x = c[0]
@@ -77930,7 +78102,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1023:  # your
+        if r == 1024:  # your
             d['your'] = True
         elif r == 742:  # player
             x = c[0]
@@ -78099,7 +78271,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # thiscreature
+        if r == 1025:  # thiscreature
             d['thiscreature'] = True
         elif r == 745:  # target
             x = c[0]
@@ -78469,7 +78641,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # both
+        if r == 1033:  # both
             d['both'] = True
         elif r == 791:  # which
             x = c[0]
@@ -78781,7 +78953,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1056:  # each
+        elif r == 1057:  # each
             d['each'] = True
         elif r == 903:  # affected
             x = c[0]
@@ -78853,7 +79025,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1057 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1058 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79102,7 +79274,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1067:  # evenly
+        elif r == 1068:  # evenly
             d['evenly'] = True
         elif r == 919:  # upto
             x = c[0]
@@ -79162,11 +79334,11 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1068:  # power
+        elif r == 1069:  # power
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1082(x, inst, lim, made)
             d['power'] = value
-        elif r == 1069:  # amount
+        elif r == 1070:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -79369,7 +79541,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C587()
-    d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -79422,7 +79594,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 938:  # keywords
+        elif r == 1071:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79436,23 +79608,41 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
+        elif r == 938:  # granted
+            x = c[0]
+            if d['granted']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['granted'] = value
+        elif r == 939:  # granted
+            x = c[0]
+            if d['granted']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['granted'] = value
         elif r == 586:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 939:  # per
+        elif r == 940:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 940:  # pertime
+        elif r == 941:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1073(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79486,9 +79676,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # anycolor
+        if r == 1074:  # anycolor
             d['anycolor'] = True
-        elif r == 1073:  # choices
+        elif r == 1075:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79498,23 +79688,23 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 941:  # last
+        elif r == 942:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 942:  # mana
+        elif r == 943:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1148:  # alts
+        elif r == 1150:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 943:  # per
+        elif r == 944:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1075(x, inst, lim, made)
+            value = _b1077(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79554,29 +79744,29 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 944:  # third
+        elif r == 945:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 945:  # all
+        elif r == 946:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 946:  # hand
+        elif r == 947:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 947:  # amount
+        elif r == 948:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1076:  # random
+        elif r == 1078:  # random
             d['random'] = True
-        elif r == 948:  # per
+        elif r == 949:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1073(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79616,25 +79806,25 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 949:  # amount
+        elif r == 950:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1077:  # per
+        elif r == 1079:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1071(x, inst, lim, made)
+            value = _b1073(x, inst, lim, made)
             d['per'] = value
-        elif r == 1078:  # per
+        elif r == 1080:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1075(x, inst, lim, made)
+            value = _b1077(x, inst, lim, made)
             d['per'] = value
-        elif r == 950:  # equal
+        elif r == 951:  # equal
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1082(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -79679,7 +79869,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b952(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -79756,15 +79946,15 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 952:  # yours
+        elif r == 953:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 953:  # their
+        elif r == 954:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 954:  # exceptions
+        elif r == 955:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -79808,7 +79998,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 600:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 957 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 958 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79817,15 +80007,15 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['source'] = value
-        elif r == 1088:  # hand
+        elif r == 1090:  # hand
             d['hand'] = True
-        elif r == 960:  # battlefield
+        elif r == 961:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1089:  # mine
+        elif r == 1091:  # mine
             d['mine'] = True
         elif r == 602:  # wherex
             x = c[0]
@@ -79872,15 +80062,15 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 961:  # fromgy
+        elif r == 962:  # fromgy
             d['fromgy'] = True
-        elif r == 1090:  # choice
+        elif r == 1092:  # choice
             d['choice'] = True
-        elif r == 1091:  # facedown
+        elif r == 1093:  # facedown
             d['facedown'] = True
-        elif r == 1092:  # mine
+        elif r == 1094:  # mine
             d['mine'] = True
-        elif r == 1093:  # owners
+        elif r == 1095:  # owners
             d['owners'] = True
         elif r == 605:  # amount
             x = c[0]
@@ -79970,7 +80160,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 962:  # upto
+        elif r == 963:  # upto
             d['upto'] = True
         elif r == 612:  # count
             x = c[0]
@@ -79980,24 +80170,24 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1094:  # alts
+        elif r == 1096:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 963:  # reveal
+        elif r == 964:  # reveal
             d['reveal'] = True
-        elif r == 1095:  # thatcard
+        elif r == 1097:  # thatcard
             d['thatcard'] = True
-        elif r == 1096:  # thosecards
+        elif r == 1098:  # thosecards
             d['thosecards'] = True
         elif r == 614:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 967 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 971:  # tapped
+        elif r == 972:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80042,7 +80232,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b974(x, inst, lim, made)
             d['unless'] = value
         elif r == 618:  # per
             x = c[0]
@@ -80125,7 +80315,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 975:  # owners
+        elif r == 976:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80262,7 +80452,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 976:  # faceup
+        elif r == 977:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80363,17 +80553,17 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['source'] = value
-        elif r == 977:  # top
+        elif r == 978:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 978:  # bottom
+        elif r == 979:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 979:  # owners
+        elif r == 980:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80510,7 +80700,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b959(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['source'] = value
         elif r == 652:  # amount
             x = c[0]
@@ -80686,9 +80876,9 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b701(x, inst, lim, made)
             d['player'] = value
-        elif r == 1097:  # all
+        elif r == 1099:  # all
             d['all'] = True
-        elif r == 980:  # amount
+        elif r == 981:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -80739,7 +80929,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b974(x, inst, lim, made)
             d['unless'] = value
         elif r == 668:  # per
             x = c[0]
@@ -80979,14 +81169,14 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # step
+        if r == 982:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1098 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1100 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 982:  # endcombat
+        elif r == 983:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -81033,9 +81223,9 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1099:  # you
+        elif r == 1101:  # you
             d['you'] = True
-        elif r == 983:  # target
+        elif r == 984:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81081,11 +81271,11 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 984:  # label
+        elif r == 985:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 985:  # free
+        elif r == 986:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81128,9 +81318,9 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 986:  # newtargets
+        elif r == 987:  # newtargets
             d['newtargets'] = True
-        elif r == 1100:  # thatcopy
+        elif r == 1102:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81164,26 +81354,26 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # thatnoun
+        if r == 988:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 988:  # they
+        elif r == 989:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 989:  # destroyed
+        elif r == 990:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 990:  # target
+        elif r == 991:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 991:  # thisturn
+        elif r == 992:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81232,7 +81422,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b973(x, inst, lim, made)
+            value = _b974(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81313,34 +81503,34 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b952(x, inst, lim, made)
             d['lead'] = value
-        elif r == 992:  # target
+        elif r == 993:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 993:  # also
+        elif r == 994:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1018(x, inst, lim, made)
+            value = _b1019(x, inst, lim, made)
             d['also'] = value
-        elif r == 994:  # group
+        elif r == 995:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 995:  # orgroup
+        elif r == 996:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 996:  # alsoword
+        elif r == 997:  # alsoword
             d['alsoword'] = True
-        elif r == 997:  # parts
+        elif r == 998:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81354,13 +81544,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 998:  # duration
+        elif r == 999:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b951(x, inst, lim, made)
+            value = _b952(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1101:  # tail
+        elif r == 1103:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81374,13 +81564,13 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1001:  # during
+        elif r == 1002:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1000(x, inst, lim, made)
+            value = _b1001(x, inst, lim, made)
             d['during'] = value
-        elif r == 1002:  # itsland
+        elif r == 1003:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81414,7 +81604,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1003:  # controller
+        if r == 1004:  # controller
             d['controller'] = True
         elif r == 702:  # owner
             x = c[0]
@@ -81456,19 +81646,19 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1004:  # counter
+        if r == 1005:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1005:  # on
+        elif r == 1006:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1006:  # whose
+        elif r == 1007:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1007:  # zone
+        elif r == 1008:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81544,7 +81734,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1010:  # otherthan
+        elif r == 1011:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81614,7 +81804,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # each
+        if r == 1016:  # each
             d['each'] = True
         elif r == 719:  # count
             x = c[0]
@@ -81764,7 +81954,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1108:  # equipped
+        if r == 1110:  # equipped
             d['equipped'] = True
         elif r == 728:  # enchanted
             x = c[0]
@@ -82054,9 +82244,9 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1025:  # creature
+        elif r == 1026:  # creature
             d['creature'] = True
-        elif r == 1026:  # events
+        elif r == 1027:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82065,7 +82255,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82190,11 +82380,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1027:  # spell
+        elif r == 1028:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1028:  # this
+        elif r == 1029:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82234,13 +82424,13 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1145:  # equipped
+        elif r == 1147:  # equipped
             d['equipped'] = True
         elif r == 775:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1029:  # events
+        elif r == 1030:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82249,7 +82439,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82290,13 +82480,13 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1146:  # thisor
+        elif r == 1148:  # thisor
             d['thisor'] = True
         elif r == 778:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1030:  # events
+        elif r == 1031:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82305,12 +82495,12 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1031:  # undercontrol
+        elif r == 1032:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82432,7 +82622,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # additional
+        if r == 1034:  # additional
             d['additional'] = True
         elif r == 804:  # power
             x = c[0]
@@ -82442,21 +82632,21 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1034:  # per
+        elif r == 1035:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1035:  # perfilter
+        elif r == 1036:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1154:  # onbf
+        elif r == 1156:  # onbf
             d['onbf'] = True
-        elif r == 1155:  # pergy
+        elif r == 1157:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82562,7 +82752,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # filters
+        if r == 1037:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82678,7 +82868,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # filters
+        if r == 1038:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82722,7 +82912,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # filters
+        if r == 1039:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82766,11 +82956,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # additional
+        if r == 1040:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1040:  # anynumber
+        elif r == 1041:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -82806,7 +82996,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # filters
+        if r == 1042:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82818,11 +83008,11 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1042:  # they
+        elif r == 1043:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1043:  # had
+        elif r == 1044:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -82907,7 +83097,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 824:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1046(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -82941,7 +83131,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # opponents
+        if r == 1048:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83295,7 +83485,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # keywords
+        if r == 1049:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83341,7 +83531,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # keywords
+        if r == 1050:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83501,7 +83691,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # its
+        if r == 1051:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -83651,7 +83841,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 865:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1046(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83687,7 +83877,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 867:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1046(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83723,7 +83913,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 869:  # quality
             x = c[0]
-            value = _b1045(x, inst, lim, made)
+            value = _b1046(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83757,7 +83947,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # thisturn
+        if r == 1052:  # thisturn
             d['thisturn'] = True
         elif r == 871:  # keyword
             x = c[0]
@@ -84062,7 +84252,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1052:  # colors
+        elif r == 1053:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84070,7 +84260,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1147:  # colors
+        elif r == 1149:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84078,12 +84268,12 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1053:  # subtypes
+        elif r == 1054:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1054:  # keywords
+        elif r == 1055:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84097,7 +84287,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1055:  # still
+        elif r == 1056:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84218,7 +84408,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b952(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84234,7 +84424,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C951()
+    inst: Any = _C952()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84242,23 +84432,23 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # eot
+        if r == 1085:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1084:  # next_upkeep
+        elif r == 1086:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1085:  # losecontrol
+        elif r == 1087:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1086:  # thisturn
+        elif r == 1088:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1087:  # thiscombat
+        elif r == 1089:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84270,7 +84460,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84286,7 +84476,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C956()
+    inst: Any = _C957()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84294,7 +84484,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 955:  # filter
+        if r == 956:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84306,7 +84496,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84322,7 +84512,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C959()
+    inst: Any = _C960()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84330,7 +84520,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 958:  # whose
+        if r == 959:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84342,7 +84532,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84358,7 +84548,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C966()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84366,7 +84556,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 964:  # zone
+        if r == 965:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84378,7 +84568,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84394,7 +84584,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C968()
+    inst: Any = _C969()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84402,7 +84592,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 967:  # player
+        if r == 968:  # player
             x = c[0]
             value = _b701(x, inst, lim, made)
             d['player'] = value
@@ -84414,7 +84604,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84430,7 +84620,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C971()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84438,7 +84628,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 969:  # player
+        if r == 970:  # player
             x = c[0]
             value = _b701(x, inst, lim, made)
             d['player'] = value
@@ -84450,7 +84640,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84466,7 +84656,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C973()
+    inst: Any = _C974()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84474,11 +84664,11 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 972:  # cost
+        if r == 973:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 974:  # param
+        elif r == 975:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84493,7 +84683,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84509,7 +84699,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C1001()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84517,11 +84707,11 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1102:  # its
+        if r == 1104:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 999:  # nextturn
+        elif r == 1000:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84533,7 +84723,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1010(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84549,7 +84739,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1009()
+    inst: Any = _C1010()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84557,7 +84747,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # word
+        if r == 1009:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84572,7 +84762,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84588,7 +84778,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1012()
+    inst: Any = _C1013()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84596,11 +84786,11 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1011:  # player
+        if r == 1012:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1103:  # walker
+        elif r == 1105:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84610,7 +84800,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84626,7 +84816,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1015()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84634,13 +84824,13 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1104:  # another
+        if r == 1106:  # another
             d['another'] = True
-        elif r == 1013:  # filter
+        elif r == 1014:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1105:  # ingy
+        elif r == 1107:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84650,7 +84840,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84666,7 +84856,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1018()
+    inst: Any = _C1019()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84674,15 +84864,15 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # quant
+        if r == 1017:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1017:  # filter
+        elif r == 1018:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1106:  # attached
+        elif r == 1108:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -84691,7 +84881,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1107:  # samename
+        elif r == 1109:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -84700,7 +84890,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1149:  # ingy
+        elif r == 1151:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84710,7 +84900,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84726,7 +84916,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1045()
+    inst: Any = _C1046()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84734,11 +84924,11 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # word
+        if r == 1045:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1046:  # param
+        elif r == 1047:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84753,7 +84943,7 @@ def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84769,7 +84959,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1071()
+    inst: Any = _C1073()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84777,7 +84967,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1070:  # word
+        if r == 1072:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84792,7 +84982,7 @@ def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84808,7 +84998,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1075()
+    inst: Any = _C1077()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84816,13 +85006,13 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # filter
+        if r == 1076:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1156:  # gy
+        elif r == 1158:  # gy
             d['gy'] = True
-        elif r == 1157:  # bf
+        elif r == 1159:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -84832,7 +85022,7 @@ def _b1075(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84848,7 +85038,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1080()
+    inst: Any = _C1082()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84856,19 +85046,19 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # power
+        if r == 1081:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1081:  # power
+        elif r == 1083:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1082:  # target
+        elif r == 1084:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84883,7 +85073,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84899,7 +85089,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1110()
+    inst: Any = _C1112()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84907,7 +85097,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1109:  # enters
+        if r == 1111:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -84919,7 +85109,7 @@ def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84935,7 +85125,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1113()
+    inst: Any = _C1115()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84943,7 +85133,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # leaves
+        if r == 1114:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -84955,7 +85145,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84971,7 +85161,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1115()
+    inst: Any = _C1117()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84979,7 +85169,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # dies
+        if r == 1116:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -84991,7 +85181,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85007,7 +85197,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1119()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85015,7 +85205,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # graveyard
+        if r == 1118:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85027,7 +85217,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85043,7 +85233,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1119()
+    inst: Any = _C1121()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85051,7 +85241,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # alone
+        if r == 1120:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85063,7 +85253,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85079,7 +85269,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1121()
+    inst: Any = _C1123()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85087,7 +85277,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # unblocked
+        if r == 1122:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85099,7 +85289,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85115,7 +85305,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1125()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85123,7 +85313,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # attacks
+        if r == 1124:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85135,7 +85325,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85151,7 +85341,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1127()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85159,11 +85349,11 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # blocks
+        if r == 1126:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1150:  # acreature
+        elif r == 1152:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85173,7 +85363,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85189,7 +85379,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85197,17 +85387,17 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # blocked
+        if r == 1128:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1127:  # article
+        elif r == 1129:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1128:  # filter
+        elif r == 1130:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85221,7 +85411,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85237,7 +85427,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85245,7 +85435,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # direction
+        if r == 1132:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85257,7 +85447,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85273,7 +85463,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85281,7 +85471,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # up
+        if r == 1134:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85293,7 +85483,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85309,7 +85499,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85317,7 +85507,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # way
+        if r == 1136:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85329,7 +85519,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85345,7 +85535,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85353,11 +85543,11 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # targeted
+        if r == 1138:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1151:  # opponents
+        elif r == 1153:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85367,7 +85557,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85383,7 +85573,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85391,13 +85581,13 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # combat
+        if r == 1154:  # combat
             d['combat'] = True
-        elif r == 1138:  # deals
+        elif r == 1140:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1139:  # recipient
+        elif r == 1141:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85411,7 +85601,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85427,7 +85617,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85435,9 +85625,9 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # combat
+        if r == 1155:  # combat
             d['combat'] = True
-        elif r == 1141:  # dealt
+        elif r == 1143:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85449,7 +85639,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85465,7 +85655,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85473,7 +85663,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # anywhere
+        if r == 1145:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86425,228 +86615,230 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 935 __asgn_zeroormore
     lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 936 __asgn_zeroormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 937 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 938 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 950 __asgn_plain
-    _b951,  # 951 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 954 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 955 __asgn_plain
-    _b956,  # 956 UpToXTargets
-    _node,  # 957 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 958 __asgn_plain
-    _b959,  # 959 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 961 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 962 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 963 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 OntoBattlefield
-    _node,  # 966 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 967 __asgn_plain
-    _b968,  # 968 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 971 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 972 __asgn_plain
-    _b973,  # 973 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 986 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 991 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 996 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 997 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1003 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1008 __asgn_plain
-    _b1009,  # 1009 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1010 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1011 __asgn_plain
-    _b1012,  # 1012 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1015 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1017 __asgn_plain
-    _b1018,  # 1018 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1019 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1022 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1026 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1029 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 951 __asgn_plain
+    _b952,  # 952 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 955 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 956 __asgn_plain
+    _b957,  # 957 UpToXTargets
+    _node,  # 958 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 959 __asgn_plain
+    _b960,  # 960 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 962 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 963 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 964 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 965 __asgn_plain
+    _b966,  # 966 OntoBattlefield
+    _node,  # 967 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 968 __asgn_plain
+    _b969,  # 969 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 970 __asgn_plain
+    _b971,  # 971 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 972 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 977 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 987 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 992 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 998 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1000 __asgn_plain
+    _b1001,  # 1001 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1003 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1004 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1009 __asgn_plain
+    _b1010,  # 1010 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1012 __asgn_plain
+    _b1013,  # 1013 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1014 __asgn_plain
+    _b1015,  # 1015 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1016 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1018 __asgn_plain
+    _b1019,  # 1019 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1020 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1026 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1027 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1029 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1030 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1035 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1036 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1031 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1036 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1037 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1038 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1044 __asgn_plain
-    _b1045,  # 1045 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1046 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1048 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1039 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1042 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1045 __asgn_plain
+    _b1046,  # 1046 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1047 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1048 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1049 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1053 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1056 __asgn_optional
-    _node,  # 1057 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1067 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1069 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1070 __asgn_plain
-    _b1071,  # 1071 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1072 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1074 __asgn_plain
-    _b1075,  # 1075 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1076 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1052 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1053 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1054 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1056 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1057 __asgn_optional
+    _node,  # 1058 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1068 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1069 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1070 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1072 __asgn_plain
+    _b1073,  # 1073 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1074 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1076 __asgn_plain
+    _b1077,  # 1077 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1078 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1080 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1088 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1090 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1097 __asgn_optional
-    _match_node,  # 1098 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1107 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1109 __asgn_plain
-    _b1110,  # 1110 EntersEvent
-    _node,  # 1111 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1112 __asgn_plain
-    _b1113,  # 1113 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1114 __asgn_plain
-    _b1115,  # 1115 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1118 __asgn_plain
-    _b1119,  # 1119 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1120 __asgn_plain
-    _b1121,  # 1121 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1127 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1138 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1145 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1146 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1147 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1148 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1149 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1150 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1151 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1157 __asgn_optional
+    _b1082,  # 1082 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1090 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1092 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1094 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1095 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1096 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1099 __asgn_optional
+    _match_node,  # 1100 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1103 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1108 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1111 __asgn_plain
+    _b1112,  # 1112 EntersEvent
+    _node,  # 1113 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1114 __asgn_plain
+    _b1115,  # 1115 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1116 __asgn_plain
+    _b1117,  # 1117 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1118 __asgn_plain
+    _b1119,  # 1119 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1120 __asgn_plain
+    _b1121,  # 1121 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1122 __asgn_plain
+    _b1123,  # 1123 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1124 __asgn_plain
+    _b1125,  # 1125 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1126 __asgn_plain
+    _b1127,  # 1127 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1140 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1147 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1148 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1149 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1150 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1151 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1152 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1153 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1154 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1155 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1159 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 957, 966, 1057, 1111])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 958, 967, 1058, 1113])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87587,7 +87779,7 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 935 __asgn_zeroormore
     None,  # 936 __asgn_zeroormore
     None,  # 937 __asgn_oneormore
-    None,  # 938 __asgn_oneormore
+    None,  # 938 __asgn_plain
     None,  # 939 __asgn_plain
     None,  # 940 __asgn_plain
     None,  # 941 __asgn_plain
@@ -87600,33 +87792,33 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
-    _b951,  # 951 Duration
-    None,  # 952 __asgn_plain
+    None,  # 951 __asgn_plain
+    _b952,  # 952 Duration
     None,  # 953 __asgn_plain
-    None,  # 954 __asgn_oneormore
-    None,  # 955 __asgn_plain
-    _b956,  # 956 UpToXTargets
-    None,  # 957 GraveyardTarget
-    None,  # 958 __asgn_plain
-    _b959,  # 959 FromGraveyard
-    None,  # 960 __asgn_plain
-    None,  # 961 __asgn_optional
+    None,  # 954 __asgn_plain
+    None,  # 955 __asgn_oneormore
+    None,  # 956 __asgn_plain
+    _b957,  # 957 UpToXTargets
+    None,  # 958 GraveyardTarget
+    None,  # 959 __asgn_plain
+    _b960,  # 960 FromGraveyard
+    None,  # 961 __asgn_plain
     None,  # 962 __asgn_optional
     None,  # 963 __asgn_optional
-    None,  # 964 __asgn_plain
-    _b965,  # 965 OntoBattlefield
-    None,  # 966 Destination
-    None,  # 967 __asgn_plain
-    _b968,  # 968 IntoHand
-    None,  # 969 __asgn_plain
-    _b970,  # 970 IntoGraveyard
-    None,  # 971 __asgn_optional
-    None,  # 972 __asgn_plain
-    _b973,  # 973 CostValue
-    None,  # 974 __asgn_plain
+    None,  # 964 __asgn_optional
+    None,  # 965 __asgn_plain
+    _b966,  # 966 OntoBattlefield
+    None,  # 967 Destination
+    None,  # 968 __asgn_plain
+    _b969,  # 969 IntoHand
+    None,  # 970 __asgn_plain
+    _b971,  # 971 IntoGraveyard
+    None,  # 972 __asgn_optional
+    None,  # 973 __asgn_plain
+    _b974,  # 974 CostValue
     None,  # 975 __asgn_plain
-    None,  # 976 __asgn_optional
-    None,  # 977 __asgn_plain
+    None,  # 976 __asgn_plain
+    None,  # 977 __asgn_optional
     None,  # 978 __asgn_plain
     None,  # 979 __asgn_plain
     None,  # 980 __asgn_plain
@@ -87635,79 +87827,79 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
     None,  # 985 __asgn_plain
-    None,  # 986 __asgn_optional
-    None,  # 987 __asgn_plain
+    None,  # 986 __asgn_plain
+    None,  # 987 __asgn_optional
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
-    None,  # 991 __asgn_optional
-    None,  # 992 __asgn_plain
+    None,  # 991 __asgn_plain
+    None,  # 992 __asgn_optional
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
     None,  # 995 __asgn_plain
-    None,  # 996 __asgn_optional
-    None,  # 997 __asgn_oneormore
-    None,  # 998 __asgn_plain
+    None,  # 996 __asgn_plain
+    None,  # 997 __asgn_optional
+    None,  # 998 __asgn_oneormore
     None,  # 999 __asgn_plain
-    _b1000,  # 1000 NextTurnDuration
-    None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_optional
+    None,  # 1000 __asgn_plain
+    _b1001,  # 1001 NextTurnDuration
+    None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_optional
-    None,  # 1004 __asgn_plain
+    None,  # 1004 __asgn_optional
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
-    _b1009,  # 1009 BackRef
-    None,  # 1010 __asgn_optional
-    None,  # 1011 __asgn_plain
-    _b1012,  # 1012 TargetPlayer
-    None,  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetObject
-    None,  # 1015 __asgn_optional
-    None,  # 1016 __asgn_plain
+    None,  # 1009 __asgn_plain
+    _b1010,  # 1010 BackRef
+    None,  # 1011 __asgn_optional
+    None,  # 1012 __asgn_plain
+    _b1013,  # 1013 TargetPlayer
+    None,  # 1014 __asgn_plain
+    _b1015,  # 1015 TargetObject
+    None,  # 1016 __asgn_optional
     None,  # 1017 __asgn_plain
-    _b1018,  # 1018 EachObjects
-    None,  # 1019 __asgn_optional
-    None,  # 1020 __asgn_plain
+    None,  # 1018 __asgn_plain
+    _b1019,  # 1019 EachObjects
+    None,  # 1020 __asgn_optional
     None,  # 1021 __asgn_plain
-    None,  # 1022 __asgn_optional
+    None,  # 1022 __asgn_plain
     None,  # 1023 __asgn_optional
     None,  # 1024 __asgn_optional
     None,  # 1025 __asgn_optional
-    None,  # 1026 __asgn_oneormore
-    None,  # 1027 __asgn_plain
+    None,  # 1026 __asgn_optional
+    None,  # 1027 __asgn_oneormore
     None,  # 1028 __asgn_plain
-    None,  # 1029 __asgn_oneormore
+    None,  # 1029 __asgn_plain
     None,  # 1030 __asgn_oneormore
-    None,  # 1031 __asgn_optional
+    None,  # 1031 __asgn_oneormore
     None,  # 1032 __asgn_optional
     None,  # 1033 __asgn_optional
-    None,  # 1034 __asgn_plain
+    None,  # 1034 __asgn_optional
     None,  # 1035 __asgn_plain
-    None,  # 1036 __asgn_oneormore
+    None,  # 1036 __asgn_plain
     None,  # 1037 __asgn_oneormore
     None,  # 1038 __asgn_oneormore
-    None,  # 1039 __asgn_plain
+    None,  # 1039 __asgn_oneormore
     None,  # 1040 __asgn_plain
-    None,  # 1041 __asgn_oneormore
-    None,  # 1042 __asgn_plain
+    None,  # 1041 __asgn_plain
+    None,  # 1042 __asgn_oneormore
     None,  # 1043 __asgn_plain
     None,  # 1044 __asgn_plain
-    _b1045,  # 1045 QualityRef
-    None,  # 1046 __asgn_plain
-    None,  # 1047 __asgn_optional
-    None,  # 1048 __asgn_oneormore
+    None,  # 1045 __asgn_plain
+    _b1046,  # 1046 QualityRef
+    None,  # 1047 __asgn_plain
+    None,  # 1048 __asgn_optional
     None,  # 1049 __asgn_oneormore
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_optional
-    None,  # 1052 __asgn_oneormore
-    None,  # 1053 __asgn_zeroormore
-    None,  # 1054 __asgn_oneormore
-    None,  # 1055 __asgn_optional
+    None,  # 1050 __asgn_oneormore
+    None,  # 1051 __asgn_plain
+    None,  # 1052 __asgn_optional
+    None,  # 1053 __asgn_oneormore
+    None,  # 1054 __asgn_zeroormore
+    None,  # 1055 __asgn_oneormore
     None,  # 1056 __asgn_optional
-    None,  # 1057 KeywordCostPart
-    None,  # 1058 __asgn_oneormore
+    None,  # 1057 __asgn_optional
+    None,  # 1058 KeywordCostPart
     None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_oneormore
     None,  # 1061 __asgn_oneormore
@@ -87716,90 +87908,90 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1064 __asgn_oneormore
     None,  # 1065 __asgn_oneormore
     None,  # 1066 __asgn_oneormore
-    None,  # 1067 __asgn_optional
-    None,  # 1068 __asgn_plain
+    None,  # 1067 __asgn_oneormore
+    None,  # 1068 __asgn_optional
     None,  # 1069 __asgn_plain
     None,  # 1070 __asgn_plain
-    _b1071,  # 1071 PerTime
-    None,  # 1072 __asgn_optional
-    None,  # 1073 __asgn_oneormore
-    None,  # 1074 __asgn_plain
-    _b1075,  # 1075 PerObject
-    None,  # 1076 __asgn_optional
-    None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_plain
+    None,  # 1071 __asgn_oneormore
+    None,  # 1072 __asgn_plain
+    _b1073,  # 1073 PerTime
+    None,  # 1074 __asgn_optional
+    None,  # 1075 __asgn_oneormore
+    None,  # 1076 __asgn_plain
+    _b1077,  # 1077 PerObject
+    None,  # 1078 __asgn_optional
     None,  # 1079 __asgn_plain
-    _b1080,  # 1080 PowerOf
+    None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_plain
+    _b1082,  # 1082 PowerOf
     None,  # 1083 __asgn_plain
     None,  # 1084 __asgn_plain
     None,  # 1085 __asgn_plain
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_optional
-    None,  # 1089 __asgn_optional
+    None,  # 1088 __asgn_plain
+    None,  # 1089 __asgn_plain
     None,  # 1090 __asgn_optional
     None,  # 1091 __asgn_optional
     None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_optional
-    None,  # 1094 __asgn_oneormore
+    None,  # 1094 __asgn_optional
     None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_optional
+    None,  # 1096 __asgn_oneormore
     None,  # 1097 __asgn_optional
-    None,  # 1098 DelayedStep
+    None,  # 1098 __asgn_optional
     None,  # 1099 __asgn_optional
-    None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
-    None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_optional
+    None,  # 1100 DelayedStep
+    None,  # 1101 __asgn_optional
+    None,  # 1102 __asgn_optional
+    None,  # 1103 __asgn_oneormore
+    None,  # 1104 __asgn_plain
     None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_plain
-    None,  # 1107 __asgn_plain
-    None,  # 1108 __asgn_optional
+    None,  # 1106 __asgn_optional
+    None,  # 1107 __asgn_optional
+    None,  # 1108 __asgn_plain
     None,  # 1109 __asgn_plain
-    _b1110,  # 1110 EntersEvent
-    None,  # 1111 ThisEvent
-    None,  # 1112 __asgn_plain
-    _b1113,  # 1113 LeavesEvent
+    None,  # 1110 __asgn_optional
+    None,  # 1111 __asgn_plain
+    _b1112,  # 1112 EntersEvent
+    None,  # 1113 ThisEvent
     None,  # 1114 __asgn_plain
-    _b1115,  # 1115 DiesEvent
+    _b1115,  # 1115 LeavesEvent
     None,  # 1116 __asgn_plain
-    _b1117,  # 1117 ToGraveyardEvent
+    _b1117,  # 1117 DiesEvent
     None,  # 1118 __asgn_plain
-    _b1119,  # 1119 AttacksAloneEvent
+    _b1119,  # 1119 ToGraveyardEvent
     None,  # 1120 __asgn_plain
-    _b1121,  # 1121 UnblockedEvent
+    _b1121,  # 1121 AttacksAloneEvent
     None,  # 1122 __asgn_plain
-    _b1123,  # 1123 AttacksEvent
+    _b1123,  # 1123 UnblockedEvent
     None,  # 1124 __asgn_plain
-    _b1125,  # 1125 BlocksEvent
+    _b1125,  # 1125 AttacksEvent
     None,  # 1126 __asgn_plain
-    None,  # 1127 __asgn_plain
+    _b1127,  # 1127 BlocksEvent
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 BlockedEvent
+    None,  # 1129 __asgn_plain
     None,  # 1130 __asgn_plain
-    _b1131,  # 1131 PhasesEvent
+    _b1131,  # 1131 BlockedEvent
     None,  # 1132 __asgn_plain
-    _b1133,  # 1133 TurnedUpEvent
+    _b1133,  # 1133 PhasesEvent
     None,  # 1134 __asgn_plain
-    _b1135,  # 1135 ExiledThisWayEvent
+    _b1135,  # 1135 TurnedUpEvent
     None,  # 1136 __asgn_plain
-    _b1137,  # 1137 TargetedEvent
+    _b1137,  # 1137 ExiledThisWayEvent
     None,  # 1138 __asgn_plain
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 DealsDamageEvent
+    _b1139,  # 1139 TargetedEvent
+    None,  # 1140 __asgn_plain
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 DealtDamageEvent
+    _b1142,  # 1142 DealsDamageEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 PutIntoGraveyardEvent
-    None,  # 1145 __asgn_optional
-    None,  # 1146 __asgn_optional
-    None,  # 1147 __asgn_oneormore
-    None,  # 1148 __asgn_oneormore
-    None,  # 1149 __asgn_optional
-    None,  # 1150 __asgn_optional
+    _b1144,  # 1144 DealtDamageEvent
+    None,  # 1145 __asgn_plain
+    _b1146,  # 1146 PutIntoGraveyardEvent
+    None,  # 1147 __asgn_optional
+    None,  # 1148 __asgn_optional
+    None,  # 1149 __asgn_oneormore
+    None,  # 1150 __asgn_oneormore
     None,  # 1151 __asgn_optional
     None,  # 1152 __asgn_optional
     None,  # 1153 __asgn_optional
@@ -87807,4 +87999,6 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1155 __asgn_optional
     None,  # 1156 __asgn_optional
     None,  # 1157 __asgn_optional
+    None,  # 1158 __asgn_optional
+    None,  # 1159 __asgn_optional
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
-from .abilities import AlternativeCost, KeywordAction
+from .abilities import Ability, AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
 from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
@@ -892,6 +892,9 @@ class CreateTokens:
     keywords: tuple[str, ...] = ()
     tapped: bool = False  # "create ... tapped ... tokens" (111.2)
     supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
+    # 111.2: abilities the tokens have as they are created ("with flying and "{R}: ...""), part of
+    # their copiable values (707.2)
+    abilities: tuple[Ability, ...] = ()
 
     def resolve(self, res: "Resolution") -> None:
         """Create the tokens under the controller's control; they become "them" for later instructions."""

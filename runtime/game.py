@@ -1285,7 +1285,7 @@ class Game:
             definition = CardDefinition(
                 name=spec.name, supertypes=spec.supertypes, types=spec.types, subtypes=spec.subtypes, power=spec.power,
                 toughness=spec.toughness, color_indicator=spec.colors,
-                abilities=tuple(self.keyword_library(k) for k in spec.keywords),
+                abilities=tuple(self.keyword_library(k) for k in spec.keywords) + spec.abilities,
             )
             made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped))
         return tuple(made)

@@ -1046,6 +1046,7 @@ class CreateTokens(Effect):
     tapped: bool = False
     supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
     name_first: bool = False  # printed "create Karox Bladewing, a legendary ..." (111.4)
+    granted: tuple["GainAbility", ...] = ()  # 111.2: quoted abilities the tokens have ("with "{R}: ...."")
 
     def text(self, ph: "Phrase", subject: str) -> str:
         cnt = self.count
@@ -1055,7 +1056,8 @@ class CreateTokens(Effect):
             ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
         if isinstance(cnt, EventAmount):
             count_word = cnt.words  # "create that many ... tokens"
-        with_ = f" with {' and '.join(self.keywords)}" if self.keywords else ""
+        quoted = [f'"{ph.ability_text(g.ability)}"' for g in self.granted]
+        with_ = f" with {' and '.join((*self.keywords, *quoted))}" if self.keywords or quoted else ""
         if isinstance(cnt, CountersOnThis):
             plural, count_word = False, "a"
             with_ += f" {cnt.words}"
@@ -1081,6 +1083,7 @@ class CreateTokens(Effect):
                 f"toughness={lit(self.toughness)}, colors={lit(self.colors)}, types={lit(self.types)}, "
                 f"subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)}"
                 + (f", supertypes={lit(self.supertypes)}" if self.supertypes else "")
+                + (f", abilities=({''.join(ident(g.cls) + '(), ' for g in self.granted)})" if self.granted else "")
                 + (", tapped=True)" if self.tapped else ")"))
 
 
