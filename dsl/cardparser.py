@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'f74e9ea9bf92eb3ecb2bc7e5ebb733d8a42f6379aa22b169e4133a01594dba93'
+GRAMMAR = '5501d22f86f2b98805900437f1ab92f58e28c79cfd083c02b6d31df43fd5ab3c'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1248,19 +1248,19 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX37': ('(your|you|target player|target opponent|each opponent|each player|that player|defending player|attacking player|those players)\\b', 40),
     '_RX38': ('creatures destroyed this way\\b', 40),
     '_RX39': ('(each|all)\\b', 40),
-    '_RX40': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
-    '_RX41': ('those (creatures|permanents|lands|artifacts)\\b', 40),
-    '_RX42': ('(attacking|blocking)\\b', 40),
-    '_RX43': ('(tapped|untapped|attacking|blocking|enchanted|unblocked)\\b', 40),
-    '_RX44': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
-    '_RX45': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX46': ('(their|your)\\b', 40),
-    '_RX47': ('([0-9]+|X)\\b', 40),
-    '_RX48': ('(power|toughness)\\b', 40),
-    '_RX49': ('greater|less', 40),
-    '_RX50': ("your|target player's", 40),
-    '_RX51': (',(?!\\s*or\\b)', 40),
-    '_RX52': ('this creature\\b', 40),
+    '_RX40': ('this creature\\b', 40),
+    '_RX41': ('that (card|creature|permanent|land|artifact|enchantment)\\b', 40),
+    '_RX42': ('those (creatures|permanents|lands|artifacts)\\b', 40),
+    '_RX43': ('(attacking|blocking)\\b', 40),
+    '_RX44': ('(tapped|untapped|attacking|blocking|enchanted|unblocked)\\b', 40),
+    '_RX45': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
+    '_RX46': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
+    '_RX47': ('(their|your)\\b', 40),
+    '_RX48': ('([0-9]+|X)\\b', 40),
+    '_RX49': ('(power|toughness)\\b', 40),
+    '_RX50': ('greater|less', 40),
+    '_RX51': ("your|target player's", 40),
+    '_RX52': (',(?!\\s*or\\b)', 40),
     '_RX53': ('(hand|graveyard)\\b', 40),
     '_RX54': ('(it|them|this)\\b', 40),
     '_RX55': ('(opponent|player)\\b', 40),
@@ -22103,6 +22103,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX42(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F0:
             while True:
                 q = sk0[p]
@@ -22263,7 +22284,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22284,7 +22305,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22305,7 +22326,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22371,7 +22392,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -23990,7 +24011,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -24393,7 +24414,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -26145,7 +26166,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -27706,7 +27727,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -30124,7 +30145,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -31646,7 +31667,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32006,7 +32027,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32027,7 +32048,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32048,7 +32069,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32196,7 +32217,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 if first:
@@ -32231,7 +32252,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 if first:
@@ -32266,7 +32287,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -32953,7 +32974,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33144,7 +33165,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33208,7 +33229,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34040,7 +34061,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -37325,7 +37346,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX50(text, q) if text[q:q + 1] in _F88 else None
+        m = _RX51(text, q) if text[q:q + 1] in _F88 else None
         if m is None:
             return None
         s = m.group()
@@ -39437,7 +39458,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -39638,7 +39659,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F42 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F42 else None
                 if m is None:
                     p = c
                     if first:
@@ -40023,7 +40044,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40067,7 +40088,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX41(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40090,7 +40111,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX42(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40160,7 +40181,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -41451,7 +41472,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44148,7 +44169,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44982,7 +45003,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50651,7 +50672,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p207] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50800,7 +50821,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50856,7 +50877,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p13] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51553,7 +51574,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -53171,7 +53192,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -57086,7 +57107,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57898,7 +57919,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX47(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61921,7 +61942,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+                m = _RX43(text, q) if text[q:q + 1] in _F78 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61942,7 +61963,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F80 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61963,7 +61984,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -62111,7 +62132,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 if first:
@@ -62146,7 +62167,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
             if m is None:
                 p = c
                 if first:
@@ -62181,7 +62202,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -62868,7 +62889,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63059,7 +63080,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63123,7 +63144,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63955,7 +63976,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p7] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -64240,7 +64261,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -64358,7 +64379,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -64428,7 +64449,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -64493,7 +64514,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+        m = _RX46(text, q) if text[q:q + 1] in _F85 else None
         if m is None:
             return None
         s = m.group()
@@ -64534,7 +64555,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -68993,7 +69014,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
             if m is None:
                 p = c
                 if first:
@@ -69878,7 +69899,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -69996,7 +70017,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -70066,7 +70087,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
@@ -70131,7 +70152,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS1)
             sk1[p] = q
-        m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+        m = _RX46(text, q) if text[q:q + 1] in _F85 else None
         if m is None:
             return None
         s = m.group()
@@ -70172,7 +70193,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
             if m is None:
                 p = c
                 if first:
