@@ -350,10 +350,11 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     controller = ""
     if f.controller is not None:
         c = f.controller
-        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they else "opponent"
+        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they \
+            else "target" if c.targeted else "opponent"
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
-                  "opponent": other}[controller]
+                  "target": f" {c.targeted} controls", "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
         if keywords:
@@ -866,7 +867,7 @@ class CardLowering:
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
                 return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
-            return rf.EachObject(f"{t.quant} {f.words}", f)
+            return self.each_object(t.filter, f, f"{t.quant} {f.words}", condition)
         elif k == "EnchantedRef":
             # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
             host = "equipped" if t.equipped else "enchanted"
@@ -932,6 +933,10 @@ class CardLowering:
                 return replace(self.last_each, words="they")
             if t.word == "that card":
                 return rf.LastAffected(words="that card")  # what the previous instruction moved
+            if t.word.startswith("those ") and self.last_group is None and self.last_each is not None:
+                # "If this spell was kicked, those creatures get -2/-2 ... instead": the group the
+                # instruction before named, determined again as this one is followed (611.2c).
+                return replace(self.last_each, words=t.word)
             if t.word.startswith("those "):
                 if self.last_group is None:
                     self.ck.error(t, f"'{t.word}' refers to the targets of an 'up to N target ...' phrase; there is none before it")
@@ -981,6 +986,15 @@ class CardLowering:
         if last.repeat or last.times is not None:
             return rf.SlotsFrom(last.group, words=word)
         return rf.SlotRef(len(self.targets) - 1, words=word)
+
+    def each_object(self, node: Any, f: FilterIR, words: str, condition: Condition | None) -> rf.EachObject:
+        """Every permanent ``f`` matches as the instruction is followed (611.2c); "creatures target player
+        controls": the player is a target of the ability (115.1), and the group is that player's."""
+        if f.controller != "target":
+            return rf.EachObject(words, f)
+        who = "target opponent" if words.endswith("target opponent controls") else "target player"
+        slot = self.player(SimpleNamespace(owner=None, controller=False, who=who), condition)
+        return rf.EachObject(words, replace(f, controller=""), controlled_by=slot)
 
     def player(self, p: Any, condition: Condition | None) -> Ref:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
@@ -1500,7 +1514,7 @@ class CardLowering:
                 # selector matches.
                 g = _filter(self.ck, e.orgroup, e)
                 f = replace(f, alternatives=(*f.alternatives, g), words=f"{f.words} and {g.words}")
-            ref = rf.EachObject(f.words, f)
+            ref = self.each_object(e.group, f, f.words, cond)
             self.last_each = ref
             if all(p.RULES for p in parts + tail):
                 # 611.2c: "creatures can't block this turn" changes the rules, not characteristics.

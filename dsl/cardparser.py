@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '5501d22f86f2b98805900437f1ab92f58e28c79cfd083c02b6d31df43fd5ab3c'
+GRAMMAR = 'c82b188b523ba26b2d1d2ff3278a621eb660523f88bf835858cacce461bab7cf'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -586,6 +586,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'opponent'),
     ('__asgn_plain', 'plain', '', 'opponents'),
     ('__asgn_plain', 'plain', '', 'they'),
+    ('__asgn_plain', 'plain', '', 'targeted'),
     ('__asgn_oneormore', 'oneormore', '', 'late'),
     ('__asgn_plain', 'plain', '', 'single'),
     ('__asgn_plain', 'plain', '', 'dealtby'),
@@ -1255,35 +1256,36 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX44': ('(tapped|untapped|attacking|blocking|enchanted|unblocked)\\b', 40),
     '_RX45': ('(non[a-z]+|non-[A-Z][A-Za-z]*),?', 40),
     '_RX46': ('(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX47': ('(their|your)\\b', 40),
-    '_RX48': ('([0-9]+|X)\\b', 40),
-    '_RX49': ('(power|toughness)\\b', 40),
-    '_RX50': ('greater|less', 40),
-    '_RX51': ("your|target player's", 40),
-    '_RX52': (',(?!\\s*or\\b)', 40),
-    '_RX53': ('(hand|graveyard)\\b', 40),
-    '_RX54': ('(it|them|this)\\b', 40),
-    '_RX55': ('(opponent|player)\\b', 40),
-    '_RX56': ("your|each player's|each|the", 40),
-    '_RX57': ('upkeep|draw step|end step', 40),
-    '_RX58': ('when(ever)?\\b', 40),
-    '_RX59': ("an opponent's|your", 40),
-    '_RX60': ('you|an opponent|a player', 40),
-    '_RX61': ('[+-][0-9]+|[+-]X', 40),
-    '_RX62': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX63': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
-    '_RX64': ('(has|gains|have|gain)\\b', 40),
-    '_RX65': ('(its|their)\\b', 40),
-    '_RX66': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX67': ("[^\\n{}]*? can't ", 40),
-    '_RX68': (',\\s*and\\b|,|and\\b', 40),
-    '_RX69': ("that (creature|permanent)'s controller\\b", 40),
-    '_RX70': ('(your|a)\\b', 40),
-    '_RX71': ('(graveyard|hand)\\b', 40),
-    '_RX72': ('(player|opponent)\\b', 40),
-    '_RX73': ('(a|an)\\b', 40),
-    '_RX74': ('in|out', 40),
-    '_RX75': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
+    '_RX47': ('target (player|opponent)\\b', 40),
+    '_RX48': ('(their|your)\\b', 40),
+    '_RX49': ('([0-9]+|X)\\b', 40),
+    '_RX50': ('(power|toughness)\\b', 40),
+    '_RX51': ('greater|less', 40),
+    '_RX52': ("your|target player's", 40),
+    '_RX53': (',(?!\\s*or\\b)', 40),
+    '_RX54': ('(hand|graveyard)\\b', 40),
+    '_RX55': ('(it|them|this)\\b', 40),
+    '_RX56': ('(opponent|player)\\b', 40),
+    '_RX57': ("your|each player's|each|the", 40),
+    '_RX58': ('upkeep|draw step|end step', 40),
+    '_RX59': ('when(ever)?\\b', 40),
+    '_RX60': ("an opponent's|your", 40),
+    '_RX61': ('you|an opponent|a player', 40),
+    '_RX62': ('[+-][0-9]+|[+-]X', 40),
+    '_RX63': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
+    '_RX64': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
+    '_RX65': ('(has|gains|have|gain)\\b', 40),
+    '_RX66': ('(its|their)\\b', 40),
+    '_RX67': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX68': ("[^\\n{}]*? can't ", 40),
+    '_RX69': (',\\s*and\\b|,|and\\b', 40),
+    '_RX70': ("that (creature|permanent)'s controller\\b", 40),
+    '_RX71': ('(your|a)\\b', 40),
+    '_RX72': ('(graveyard|hand)\\b', 40),
+    '_RX73': ('(player|opponent)\\b', 40),
+    '_RX74': ('(a|an)\\b', 40),
+    '_RX75': ('in|out', 40),
+    '_RX76': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1361,6 +1363,7 @@ _RX72 = _lazy('_RX72')
 _RX73 = _lazy('_RX73')
 _RX74 = _lazy('_RX74')
 _RX75 = _lazy('_RX75')
+_RX76 = _lazy('_RX76')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -22599,6 +22602,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX47(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F15:
             while True:
                 q = sk0[p]
@@ -24414,7 +24438,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -26166,7 +26190,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -27727,7 +27751,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -32974,7 +32998,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33165,7 +33189,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33229,7 +33253,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33841,6 +33865,56 @@ class CardParser:
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F10:
+            while True:
+                p29 = p
+                res30: list[Any] = []
+                p31 = p29
+                res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                m = _RX47(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p31 = q
+                if v:
+                    res32.append(v)
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 564
+                p29 = p31
+                if res32 and n:
+                    res30.append(n)
+                q = sk0[p29]
+                if q < 0:
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 557
+                    return p29, n
+                p = p29
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e100_0(self, p: int) -> Any:
@@ -33884,7 +33958,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 565
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34074,7 +34148,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34135,7 +34209,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 567
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34236,7 +34310,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34384,7 +34458,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 569
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34501,7 +34575,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 569
+                    n.rule = 570
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34540,7 +34614,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 570
+            n.rule = 571
         p = p1
         if res2 and n:
             res.append(n)
@@ -34597,7 +34671,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 571
+        n.rule = 572
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34677,7 +34751,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 573
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34710,7 +34784,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 573
+                n.rule = 574
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34720,7 +34794,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 574
+        n.rule = 575
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34752,14 +34826,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 575
+            n.rule = 576
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 576
+        n.rule = 577
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34778,7 +34852,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 577
+                n.rule = 578
             q = p1
             v = n if res2 else None
             p = q
@@ -34803,7 +34877,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 578
+            n.rule = 579
         p = p3
         if res4 and n:
             res.append(n)
@@ -34826,7 +34900,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 579
+                n.rule = 580
             q = p5
             v = n if res6 else None
             p = q
@@ -34836,7 +34910,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 581
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -34867,7 +34941,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 582
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -34910,7 +34984,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 583
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34940,7 +35014,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 583
+            n.rule = 584
         p = p5
         if res6 and n:
             res.append(n)
@@ -34979,7 +35053,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 584
+            n.rule = 585
         p = p7
         if res8 and n:
             res.append(n)
@@ -35014,7 +35088,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 585
+            n.rule = 586
         p = p9
         if res10 and n:
             res.append(n)
@@ -35105,7 +35179,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 586
+                n.rule = 587
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35124,7 +35198,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 588
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35155,7 +35229,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 588
+        n.rule = 589
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35174,7 +35248,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 589
+                n.rule = 590
             q = p1
             v = n if res2 else None
             p = q
@@ -35207,7 +35281,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 591
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35226,7 +35300,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 591
+                n.rule = 592
             q = p1
             v = n if res2 else None
             p = q
@@ -35250,7 +35324,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 593
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35306,7 +35380,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 593
+            n.rule = 594
         p = p1
         if res2 and n:
             res.append(n)
@@ -35322,7 +35396,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 594
+                n.rule = 595
             q = p3
             v = n if res4 else None
             p = q
@@ -35332,7 +35406,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 595
+        n.rule = 596
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35465,14 +35539,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 596
+            n.rule = 597
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 597
+        n.rule = 598
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35504,7 +35578,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 598
+            n.rule = 599
         p = p1
         if res2 and n:
             res.append(n)
@@ -35567,7 +35641,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 600
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35599,7 +35673,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 600
+            n.rule = 601
         p = p1
         if res2 and n:
             res.append(n)
@@ -35615,7 +35689,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 601
+                n.rule = 602
             q = p3
             v = n if res4 else None
             p = q
@@ -35703,7 +35777,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 602
+                n.rule = 603
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35713,7 +35787,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 604
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35745,7 +35819,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 604
+            n.rule = 605
         p = p1
         if res2 and n:
             res.append(n)
@@ -35866,7 +35940,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 605
+                n.rule = 606
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35881,7 +35955,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 606
+                n.rule = 607
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -35922,7 +35996,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 607
+        n.rule = 608
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -35966,7 +36040,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 608
+            n.rule = 609
         p = p1
         if res2 and n:
             res.append(n)
@@ -36058,14 +36132,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 609
+            n.rule = 610
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 611
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36097,7 +36171,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 612
         p = p1
         if res2 and n:
             res.append(n)
@@ -36161,7 +36235,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 612
+            n.rule = 613
         p = p5
         if res6 and n:
             res.append(n)
@@ -36176,7 +36250,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 613
+            n.rule = 614
         p = p7
         if res8 and n:
             res.append(n)
@@ -36266,7 +36340,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 614
+            n.rule = 615
         p = p11
         if res12 and n:
             res.append(n)
@@ -36282,7 +36356,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 615
+        n.rule = 616
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36314,7 +36388,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 616
+            n.rule = 617
         p = p1
         if res2 and n:
             res.append(n)
@@ -36380,7 +36454,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 617
+                n.rule = 618
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36403,7 +36477,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 618
+                    n.rule = 619
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36476,7 +36550,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 619
+        n.rule = 620
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36508,7 +36582,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 620
+            n.rule = 621
         p = p1
         if res2 and n:
             res.append(n)
@@ -36527,7 +36601,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 621
+        n.rule = 622
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36559,7 +36633,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 622
+            n.rule = 623
         p = p1
         if res2 and n:
             res.append(n)
@@ -36598,14 +36672,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 623
+            n.rule = 624
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 624
+        n.rule = 625
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36662,7 +36736,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 625
+                n.rule = 626
             q = p1
             v = n if res2 else None
             p = q
@@ -36699,7 +36773,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 626
+            n.rule = 627
         p = p3
         if res4 and n:
             res.append(n)
@@ -36738,7 +36812,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 627
+            n.rule = 628
         p = p5
         if res6 and n:
             res.append(n)
@@ -36757,7 +36831,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 628
+        n.rule = 629
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36806,7 +36880,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 630
         p = p1
         if res2 and n:
             res.append(n)
@@ -36833,14 +36907,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 630
+            n.rule = 631
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 632
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -36879,7 +36953,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 633
         p = p1
         if res2 and n:
             res.append(n)
@@ -36959,7 +37033,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 634
         p = p3
         if res4 and n:
             res.append(n)
@@ -36991,7 +37065,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 634
+        n.rule = 635
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37023,7 +37097,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 636
         p = p1
         if res2 and n:
             res.append(n)
@@ -37038,7 +37112,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 637
         p = p3
         if res4 and n:
             res.append(n)
@@ -37072,14 +37146,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 637
+            n.rule = 638
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 638
+        n.rule = 639
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37111,7 +37185,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 640
         p = p1
         if res2 and n:
             res.append(n)
@@ -37141,7 +37215,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 640
+                n.rule = 641
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37160,7 +37234,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 641
+                n.rule = 642
             q = p7
             v = n if res8 else None
             p = q
@@ -37208,7 +37282,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 642
+        n.rule = 643
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37240,7 +37314,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 644
         p = p1
         if res2 and n:
             res.append(n)
@@ -37278,7 +37352,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37322,7 +37396,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37346,7 +37420,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX51(text, q) if text[q:q + 1] in _F88 else None
+        m = _RX52(text, q) if text[q:q + 1] in _F88 else None
         if m is None:
             return None
         s = m.group()
@@ -37357,7 +37431,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 647
         p = p3
         if res4 and n:
             res.append(n)
@@ -37504,7 +37578,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 648
         p = p5
         if res6 and n:
             res.append(n)
@@ -37536,14 +37610,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 648
+            n.rule = 649
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 649
+        n.rule = 650
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37575,7 +37649,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 651
         p = p1
         if res2 and n:
             res.append(n)
@@ -37591,7 +37665,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 651
+                n.rule = 652
             q = p3
             v = n if res4 else None
             p = q
@@ -37624,7 +37698,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 652
+                n.rule = 653
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37639,7 +37713,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 653
+                n.rule = 654
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -37703,7 +37777,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 654
+                n.rule = 655
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37713,7 +37787,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 655
+        n.rule = 656
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37745,7 +37819,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 657
         p = p1
         if res2 and n:
             res.append(n)
@@ -37796,14 +37870,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 657
+            n.rule = 658
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 659
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -37883,7 +37957,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -37902,7 +37976,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 661
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -37934,14 +38008,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 663
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -37960,7 +38034,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 663
+                n.rule = 664
             q = p1
             v = n if res2 else None
             p = q
@@ -37992,14 +38066,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 664
+            n.rule = 665
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 666
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38031,7 +38105,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
@@ -38085,7 +38159,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 667
+                n.rule = 668
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38127,7 +38201,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 669
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38176,7 +38250,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 670
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38208,14 +38282,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 671
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 672
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38271,14 +38345,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 674
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38310,14 +38384,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 676
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38378,14 +38452,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 678
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38417,7 +38491,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
@@ -38432,7 +38506,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 679
+            n.rule = 680
         p = p3
         if res4 and n:
             res.append(n)
@@ -38466,14 +38540,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 680
+            n.rule = 681
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 681
+        n.rule = 682
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38512,14 +38586,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 683
+        n.rule = 684
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38575,7 +38649,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
@@ -38685,7 +38759,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 685
+        n.rule = 686
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38717,7 +38791,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38731,7 +38805,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 687
+        n.rule = 688
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38763,7 +38837,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
@@ -38874,7 +38948,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 690
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -38954,7 +39028,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 691
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -38974,7 +39048,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -39001,7 +39075,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 693
         p = p3
         if res4 and n:
             res.append(n)
@@ -39055,7 +39129,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 693
+                n.rule = 694
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39065,7 +39139,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 695
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39085,7 +39159,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -39179,14 +39253,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 696
+            n.rule = 697
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 698
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39209,7 +39283,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 698
+                n.rule = 699
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39324,7 +39398,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 700
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39414,7 +39488,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 700
+        n.rule = 701
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39458,7 +39532,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F90 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -39516,7 +39590,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 702
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39544,12 +39618,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 703
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39577,12 +39651,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 703
+                    n.rule = 704
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 702
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39659,7 +39733,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX52(text, q) if text[q:q + 1] in _F42 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F42 else None
                 if m is None:
                     p = c
                     if first:
@@ -39686,7 +39760,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 705
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -39989,7 +40063,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40010,7 +40084,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40031,7 +40105,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40054,7 +40128,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40075,7 +40149,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40098,7 +40172,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40121,7 +40195,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 706
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40146,7 +40220,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 707
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40198,7 +40272,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 708
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40241,7 +40315,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 709
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40327,7 +40401,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 710
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40429,19 +40503,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 711
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 712
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 713
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40699,7 +40773,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX53(text, q) if text[q:q + 1] in _F103 else None
+            m = _RX54(text, q) if text[q:q + 1] in _F103 else None
             if m is None:
                 p = c
                 if first:
@@ -40716,7 +40790,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 714
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -40851,7 +40925,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -40867,7 +40941,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 715
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40897,7 +40971,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 714
+                    n.rule = 715
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -40975,7 +41049,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 715
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41018,12 +41092,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 717
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41050,7 +41124,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 717
+                    n.rule = 718
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41070,12 +41144,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 718
+                    n.rule = 719
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41090,7 +41164,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41105,7 +41179,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41188,7 +41262,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 719
+                    n.rule = 720
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41219,18 +41293,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 720
+                    n.rule = 721
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 721
+                    n.rule = 722
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41285,18 +41359,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 722
+                    n.rule = 723
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 723
+                    n.rule = 724
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41327,7 +41401,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41340,18 +41414,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 724
+                    n.rule = 725
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 725
+                    n.rule = 726
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41366,7 +41440,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41435,18 +41509,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 726
+                    n.rule = 727
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 727
+                    n.rule = 728
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41485,18 +41559,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 728
+                    n.rule = 729
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 729
+                    n.rule = 730
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41537,18 +41611,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 730
+                    n.rule = 731
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 731
+                    n.rule = 732
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41563,7 +41637,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41683,7 +41757,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 733
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41765,7 +41839,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 734
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41952,7 +42026,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41986,7 +42060,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 736
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42013,7 +42087,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 737
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42077,13 +42151,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 737
+                    n.rule = 738
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 735
+                    n.rule = 736
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42108,7 +42182,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 739
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -42215,7 +42289,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 739
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42425,7 +42499,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 740
+                    n.rule = 741
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42497,7 +42571,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 742
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42820,7 +42894,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42898,7 +42972,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 744
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42926,7 +43000,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 744
+        n.rule = 745
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -43098,7 +43172,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 746
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43148,7 +43222,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 746
+                n.rule = 747
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43176,7 +43250,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 748
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -43197,7 +43271,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 749
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43282,7 +43356,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43295,7 +43369,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43307,7 +43381,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43320,18 +43394,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 750
+                    n.rule = 751
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 752
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43348,7 +43422,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43361,7 +43435,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 753
+                    n.rule = 754
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43406,7 +43480,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 754
+                    n.rule = 755
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43482,12 +43556,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 755
+                    n.rule = 756
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43514,7 +43588,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 756
+                    n.rule = 757
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43573,7 +43647,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 757
+                    n.rule = 758
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43595,18 +43669,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 758
+                    n.rule = 759
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 759
+                    n.rule = 760
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43633,7 +43707,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 760
+                    n.rule = 761
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43715,7 +43789,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43728,7 +43802,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 761
+                    n.rule = 762
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -43776,12 +43850,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 762
+                    n.rule = 763
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43798,7 +43872,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43811,7 +43885,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 763
+                    n.rule = 764
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -43849,12 +43923,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 764
+                    n.rule = 765
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43881,7 +43955,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 765
+                    n.rule = 766
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -43935,18 +44009,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 766
+                    n.rule = 767
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 767
+                    n.rule = 768
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43973,7 +44047,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 768
+                    n.rule = 769
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44009,7 +44083,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 769
+                    n.rule = 770
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44029,12 +44103,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 770
+                    n.rule = 771
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44051,7 +44125,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44064,7 +44138,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 771
+                    n.rule = 772
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44076,7 +44150,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44089,7 +44163,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 772
+                    n.rule = 773
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44113,12 +44187,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 773
+                    n.rule = 774
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44135,7 +44209,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44148,7 +44222,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 774
+                    n.rule = 775
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44182,7 +44256,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 775
+                    n.rule = 776
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44197,12 +44271,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 776
+                    n.rule = 777
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44219,7 +44293,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44232,7 +44306,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 777
+                    n.rule = 778
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44258,7 +44332,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 778
+                    n.rule = 779
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44310,12 +44384,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 779
+                    n.rule = 780
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 752
+                    n.rule = 753
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44353,7 +44427,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 780
+                n.rule = 781
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44381,7 +44455,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 781
+        n.rule = 782
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -44402,7 +44476,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 783
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -44434,7 +44508,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 783
+                    n.rule = 784
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44463,7 +44537,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 784
+                    n.rule = 785
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44505,7 +44579,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 785
+                n.rule = 786
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44560,7 +44634,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 786
+                    n.rule = 787
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44591,7 +44665,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 787
+                    n.rule = 788
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44650,7 +44724,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 788
+                    n.rule = 789
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44788,7 +44862,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 789
+                        n.rule = 790
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -44822,7 +44896,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 790
+                    n.rule = 791
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45003,7 +45077,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45016,7 +45090,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 791
+                    n.rule = 792
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45105,7 +45179,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 792
+                    n.rule = 793
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45125,7 +45199,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 794
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45180,13 +45254,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 794
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 793
+                    n.rule = 794
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45234,7 +45308,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 795
+        n.rule = 796
         return p, n
 
     def e156_0(self, p: int) -> Any:
@@ -45268,7 +45342,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 797
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45319,7 +45393,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 797
+                n.rule = 798
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45364,7 +45438,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45377,7 +45451,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45403,7 +45477,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45416,7 +45490,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 799
+                    n.rule = 800
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45442,7 +45516,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45455,7 +45529,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 800
+                    n.rule = 801
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45481,7 +45555,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45494,18 +45568,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 801
+                    n.rule = 802
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 802
+                    n.rule = 803
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45556,7 +45630,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45569,7 +45643,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 804
+                    n.rule = 805
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -45595,7 +45669,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45608,7 +45682,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 805
+                    n.rule = 806
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -45651,12 +45725,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 806
+                    n.rule = 807
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45725,18 +45799,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 807
+                    n.rule = 808
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 808
+                    n.rule = 809
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45777,18 +45851,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 809
+                    n.rule = 810
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 810
+                    n.rule = 811
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45831,7 +45905,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45847,12 +45921,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 811
+                    n.rule = 812
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45893,18 +45967,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 812
+                    n.rule = 813
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 813
+                    n.rule = 814
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46004,7 +46078,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 814
+                    n.rule = 815
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46052,12 +46126,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 815
+                    n.rule = 816
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46147,12 +46221,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 816
+                    n.rule = 817
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46214,12 +46288,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 817
+                    n.rule = 818
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46267,12 +46341,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 818
+                    n.rule = 819
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46368,18 +46442,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 819
+                    n.rule = 820
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 820
+                    n.rule = 821
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46549,7 +46623,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 821
+                    n.rule = 822
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46672,18 +46746,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 822
+                    n.rule = 823
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 823
+                    n.rule = 824
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46831,7 +46905,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 824
+                    n.rule = 825
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -46851,12 +46925,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 825
+                    n.rule = 826
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47016,12 +47090,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 826
+                    n.rule = 827
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47076,18 +47150,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 827
+                    n.rule = 828
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 828
+                    n.rule = 829
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47142,18 +47216,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 829
+                    n.rule = 830
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 830
+                    n.rule = 831
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47278,18 +47352,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 831
+                    n.rule = 832
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 832
+                    n.rule = 833
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47384,7 +47458,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 833
+                    n.rule = 834
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47423,18 +47497,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 834
+                    n.rule = 835
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 835
+                    n.rule = 836
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47479,7 +47553,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 836
+                    n.rule = 837
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47499,12 +47573,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 837
+                    n.rule = 838
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47535,7 +47609,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 838
+                    n.rule = 839
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -47641,18 +47715,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 839
+                    n.rule = 840
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 840
+                    n.rule = 841
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47683,7 +47757,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 841
+                    n.rule = 842
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -47709,7 +47783,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47722,18 +47796,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 842
+                    n.rule = 843
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 843
+                    n.rule = 844
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47750,7 +47824,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47763,7 +47837,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 844
+                    n.rule = 845
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -47780,7 +47854,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 845
+                    n.rule = 846
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -47844,18 +47918,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 846
+                    n.rule = 847
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 847
+                    n.rule = 848
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47884,12 +47958,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 848
+                    n.rule = 849
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47918,12 +47992,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 849
+                    n.rule = 850
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48020,7 +48094,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 850
+                    n.rule = 851
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48055,7 +48129,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 851
+                        n.rule = 852
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48101,12 +48175,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 852
+                    n.rule = 853
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48259,18 +48333,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 853
+                    n.rule = 854
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 854
+                    n.rule = 855
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48339,18 +48413,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 855
+                    n.rule = 856
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 856
+                    n.rule = 857
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48442,18 +48516,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 857
+                    n.rule = 858
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 858
+                    n.rule = 859
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48634,18 +48708,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 859
+                    n.rule = 860
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 860
+                    n.rule = 861
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48742,18 +48816,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 861
+                    n.rule = 862
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 862
+                    n.rule = 863
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48906,18 +48980,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 863
+                    n.rule = 864
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 864
+                    n.rule = 865
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48995,7 +49069,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 865
+                    n.rule = 866
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -49015,12 +49089,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 866
+                    n.rule = 867
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49126,7 +49200,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 867
+                    n.rule = 868
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -49146,12 +49220,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 868
+                    n.rule = 869
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49215,7 +49289,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 869
+                    n.rule = 870
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49291,12 +49365,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 870
+                    n.rule = 871
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49436,18 +49510,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 871
+                    n.rule = 872
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 872
+                    n.rule = 873
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49464,7 +49538,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49477,7 +49551,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 873
+                    n.rule = 874
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -49557,7 +49631,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p159] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49628,18 +49702,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 874
+                    n.rule = 875
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 875
+                    n.rule = 876
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49753,7 +49827,7 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 876
+                    n.rule = 877
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
@@ -49768,12 +49842,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 877
+                    n.rule = 878
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49856,18 +49930,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 878
+                    n.rule = 879
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 879
+                    n.rule = 880
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49950,18 +50024,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 880
+                    n.rule = 881
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 881
+                    n.rule = 882
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50072,18 +50146,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 882
+                    n.rule = 883
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 883
+                    n.rule = 884
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50166,18 +50240,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 884
+                    n.rule = 885
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 885
+                    n.rule = 886
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50232,18 +50306,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 886
+                    n.rule = 887
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 887
+                    n.rule = 888
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50296,7 +50370,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 888
+                    n.rule = 889
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -50335,7 +50409,7 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 889
+                    n.rule = 890
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
@@ -50458,12 +50532,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 890
+                    n.rule = 891
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50574,18 +50648,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 891
+                    n.rule = 892
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 892
+                    n.rule = 893
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50685,18 +50759,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 893
+                    n.rule = 894
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 894
+                    n.rule = 895
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50727,18 +50801,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 895
+                    n.rule = 896
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 896
+                    n.rule = 897
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 803
+                    n.rule = 804
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50779,7 +50853,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 897
+                    n.rule = 898
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -50809,7 +50883,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 898
+                    n.rule = 899
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -50834,7 +50908,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 899
+                    n.rule = 900
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -50865,7 +50939,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 900
+                    n.rule = 901
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -50890,7 +50964,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 901
+                    n.rule = 902
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -50908,7 +50982,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX66(text, q)
+            m = _RX67(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -50926,7 +51000,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 902
+                n.rule = 903
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -50944,7 +51018,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p19] = q
-            m = _RX67(text, q)
+            m = _RX68(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -50971,7 +51045,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 903
+                n.rule = 904
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -50998,7 +51072,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -51025,7 +51099,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 904
+        n.rule = 905
         return p, n
 
     def e159_1(self, p: int) -> Any:
@@ -51069,7 +51143,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 905
+        n.rule = 906
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51096,7 +51170,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51109,7 +51183,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 906
+                    n.rule = 907
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51140,7 +51214,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 907
+                    n.rule = 908
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51493,7 +51567,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 908
+        n.rule = 909
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -51514,7 +51588,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 909
+        n.rule = 910
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -51535,7 +51609,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 910
+        n.rule = 911
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -51556,7 +51630,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 912
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51591,7 +51665,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 912
+        n.rule = 913
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -51801,7 +51875,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 914
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -51841,7 +51915,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 914
+                    n.rule = 915
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51864,7 +51938,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 916
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51969,7 +52043,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 917
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -51990,7 +52064,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 918
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -52011,7 +52085,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 919
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52326,7 +52400,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 919
+                    n.rule = 920
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52357,7 +52431,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 920
+                    n.rule = 921
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52404,7 +52478,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 921
+                    n.rule = 922
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52449,7 +52523,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 922
+                    n.rule = 923
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52538,7 +52612,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 923
+                    n.rule = 924
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52583,7 +52657,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 924
+                    n.rule = 925
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52655,7 +52729,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 925
+                    n.rule = 926
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52700,7 +52774,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 926
+                    n.rule = 927
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52718,7 +52792,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -52731,7 +52805,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 927
+                    n.rule = 928
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52754,7 +52828,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 928
+                    n.rule = 929
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -52817,7 +52891,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 929
+                    n.rule = 930
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52996,7 +53070,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 930
+                    n.rule = 931
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53022,7 +53096,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 931
+                    n.rule = 932
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53058,7 +53132,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 932
+                    n.rule = 933
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53101,7 +53175,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 933
+        n.rule = 934
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -53122,7 +53196,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 934
+        n.rule = 935
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -53143,7 +53217,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 935
+        n.rule = 936
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53174,7 +53248,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 936
+        n.rule = 937
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53209,7 +53283,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 937
+        n.rule = 938
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53331,7 +53405,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 938
+                        n.rule = 939
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -53386,7 +53460,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 939
+                    n.rule = 940
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53470,7 +53544,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 940
+                    n.rule = 941
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53536,7 +53610,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 941
+                    n.rule = 942
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53696,7 +53770,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 942
+                    n.rule = 943
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53722,7 +53796,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 943
+                    n.rule = 944
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53747,7 +53821,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 944
+                        n.rule = 945
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -53814,7 +53888,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 945
+                    n.rule = 946
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53860,7 +53934,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 946
+                    n.rule = 947
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53947,7 +54021,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 947
+                    n.rule = 948
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54043,7 +54117,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 948
+                    n.rule = 949
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54124,7 +54198,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 949
+                    n.rule = 950
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54219,7 +54293,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 950
+                    n.rule = 951
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54310,7 +54384,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 951
+                    n.rule = 952
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54364,7 +54438,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 952
+                    n.rule = 953
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54398,7 +54472,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 952
+                    n.rule = 953
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54492,7 +54566,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 953
+                    n.rule = 954
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54537,7 +54611,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 954
+                    n.rule = 955
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54592,7 +54666,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -54627,7 +54701,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 955
+        n.rule = 956
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54717,18 +54791,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 956
+                    n.rule = 957
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 957
+                    n.rule = 958
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 958
+                    n.rule = 959
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54743,7 +54817,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 958
+                    n.rule = 959
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54776,7 +54850,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX70(text, q) if text[q:q + 1] in _F40 else None
+        m = _RX71(text, q) if text[q:q + 1] in _F40 else None
         if m is None:
             return None
         s = m.group()
@@ -54787,7 +54861,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 959
+            n.rule = 960
         p = p1
         if res2 and n:
             res.append(n)
@@ -54806,7 +54880,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 960
+        n.rule = 961
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -54891,7 +54965,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 961
+                    n.rule = 962
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54957,7 +55031,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 962
+        n.rule = 963
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -55276,7 +55350,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 963
+        n.rule = 964
         return q, n
 
     def e205_0(self, p: int) -> Any:
@@ -55342,7 +55416,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 964
+        n.rule = 965
         return q, n
 
     def e207_0(self, p: int) -> Any:
@@ -55527,18 +55601,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 965
+                    n.rule = 966
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 966
+                    n.rule = 967
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 967
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55574,7 +55648,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 968
+                    n.rule = 969
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55594,12 +55668,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 969
+                    n.rule = 970
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 967
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55635,7 +55709,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 970
+                    n.rule = 971
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55655,12 +55729,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 971
+                    n.rule = 972
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 967
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55685,7 +55759,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 972
+        n.rule = 973
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55717,12 +55791,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 973
+                    n.rule = 974
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 974
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55742,12 +55816,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 976
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 974
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55809,7 +55883,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 976
+                    n.rule = 977
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55960,7 +56034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 977
+        n.rule = 978
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -56051,7 +56125,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 978
+                    n.rule = 979
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56095,7 +56169,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 979
+                    n.rule = 980
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56193,7 +56267,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 980
+                    n.rule = 981
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56493,7 +56567,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 981
+                n.rule = 982
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56671,7 +56745,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 982
+                    n.rule = 983
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56730,7 +56804,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 983
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56810,7 +56884,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 984
+                    n.rule = 985
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56887,7 +56961,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 985
+                    n.rule = 986
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56932,7 +57006,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 986
+                    n.rule = 987
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57017,7 +57091,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 987
+        n.rule = 988
         return q, n
 
     def e226_0(self, p: int) -> Any:
@@ -57120,7 +57194,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 988
+                    n.rule = 989
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57149,7 +57223,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 989
+                    n.rule = 990
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57180,7 +57254,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 990
+                    n.rule = 991
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57203,7 +57277,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 991
+                    n.rule = 992
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57231,7 +57305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 992
+        n.rule = 993
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -57427,7 +57501,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 993
+                    n.rule = 994
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57457,7 +57531,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 994
+                        n.rule = 995
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57485,7 +57559,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 995
+                n.rule = 996
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57515,7 +57589,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 996
+                    n.rule = 997
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57547,7 +57621,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 998
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -57566,7 +57640,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -57593,7 +57667,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 998
+        n.rule = 999
         return p, n
 
     def e235_0(self, p: int) -> Any:
@@ -57627,7 +57701,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 999
+                    n.rule = 1000
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57722,19 +57796,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1000
+                    n.rule = 1001
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1001
+                    n.rule = 1002
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1002
+                    n.rule = 1003
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57762,7 +57836,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1003
+        n.rule = 1004
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -57783,7 +57857,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1004
+        n.rule = 1005
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -57817,7 +57891,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1005
+                    n.rule = 1006
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57870,7 +57944,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1006
+                    n.rule = 1007
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -57919,7 +57993,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F88 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57932,7 +58006,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1007
+                    n.rule = 1008
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -57944,7 +58018,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX71(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX72(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -57957,7 +58031,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1008
+                    n.rule = 1009
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -57983,14 +58057,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1009
+            n.rule = 1010
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1010
+        n.rule = 1011
         return p, n
 
     def e239_0(self, p: int) -> Any:
@@ -58053,7 +58127,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1011
+        n.rule = 1012
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58082,7 +58156,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX72(text, q) if text[q:q + 1] in _F105 else None
+        m = _RX73(text, q) if text[q:q + 1] in _F105 else None
         if m is None:
             return None
         s = m.group()
@@ -58093,7 +58167,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1012
+            n.rule = 1013
         p = p1
         if res2 and n:
             res.append(n)
@@ -58125,7 +58199,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1013
+        n.rule = 1014
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58166,7 +58240,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1014
+            n.rule = 1015
         p = p1
         if res2 and n:
             res.append(n)
@@ -58210,7 +58284,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1015
+        n.rule = 1016
         return p, n
 
     def e241_0(self, p: int) -> Any:
@@ -58231,7 +58305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1016
+        n.rule = 1017
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58259,7 +58333,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1017
+            n.rule = 1018
         p = p1
         if res2 and n:
             res.append(n)
@@ -58274,7 +58348,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1018
+            n.rule = 1019
         p = p3
         if res4 and n:
             res.append(n)
@@ -58290,7 +58364,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1019
+        n.rule = 1020
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58412,7 +58486,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1020
+        n.rule = 1021
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -58563,7 +58637,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1021
+                    n.rule = 1022
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58622,7 +58696,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1022
+                    n.rule = 1023
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58651,7 +58725,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1024
         return q, n
 
     def e247_0(self, p: int) -> Any:
@@ -58672,7 +58746,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1025
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -58693,7 +58767,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1026
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -58714,7 +58788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1026
+        n.rule = 1027
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -58758,7 +58832,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1027
+        n.rule = 1028
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -58909,7 +58983,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1028
+                    n.rule = 1029
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58940,7 +59014,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1029
+                    n.rule = 1030
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59053,7 +59127,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1030
+        n.rule = 1031
         return p, n
 
     def e256_0(self, p: int) -> Any:
@@ -59183,7 +59257,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1031
+        n.rule = 1032
         return p, n
 
     def e258_0(self, p: int) -> Any:
@@ -59204,7 +59278,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1033
         return q, n
 
     def e259_0(self, p: int) -> Any:
@@ -59252,7 +59326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1034
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -59381,7 +59455,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1035
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -59415,7 +59489,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1035
+                    n.rule = 1036
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59482,7 +59556,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1036
+                n.rule = 1037
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -59543,7 +59617,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1038
         return p, n
 
     def e266_0(self, p: int) -> Any:
@@ -59587,7 +59661,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1038
+        n.rule = 1039
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59631,7 +59705,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1040
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -59670,7 +59744,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1040
+                    n.rule = 1041
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59757,7 +59831,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1041
+                    n.rule = 1042
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59851,7 +59925,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1043
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -59890,7 +59964,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1043
+                    n.rule = 1044
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59963,7 +60037,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1044
+                    n.rule = 1045
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59998,7 +60072,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -60011,12 +60085,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1045
+                    n.rule = 1046
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1046
+                    n.rule = 1047
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60036,12 +60110,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1047
+                    n.rule = 1048
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1046
+                    n.rule = 1047
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60066,7 +60140,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1048
+        n.rule = 1049
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -60532,7 +60606,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1050
         return p, n
 
     def e278_0(self, p: int) -> Any:
@@ -60630,7 +60704,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1050
+        n.rule = 1051
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -60723,7 +60797,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1051
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60785,7 +60859,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1052
+        n.rule = 1053
         return q, n
 
     def e283_0(self, p: int) -> Any:
@@ -60972,7 +61046,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1054
         return p, n
 
     def e287_0(self, p: int) -> Any:
@@ -61040,7 +61114,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1055
         return p, n
 
     def e289_0(self, p: int) -> Any:
@@ -61084,7 +61158,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1055
+        n.rule = 1056
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -61105,7 +61179,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1057
         return q, n
 
     def e291_0(self, p: int) -> Any:
@@ -61180,7 +61254,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1057
+        n.rule = 1058
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61217,7 +61291,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61278,7 +61352,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61355,7 +61429,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61419,7 +61493,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61520,7 +61594,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61597,7 +61671,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61703,7 +61777,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61818,7 +61892,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62889,7 +62963,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63080,7 +63154,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p11] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63144,7 +63218,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63756,6 +63830,56 @@ class CardParser:
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F10:
+            while True:
+                p29 = p
+                res30: list[Any] = []
+                p31 = p29
+                res32: list[Any] = []
+                q = sk1[p31]
+                if q < 0:
+                    q = _WS1(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p31] = q
+                m = _RX47(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p31 = q
+                if v:
+                    res32.append(v)
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 564
+                p29 = p31
+                if res32 and n:
+                    res30.append(n)
+                q = sk1[p29]
+                if q < 0:
+                    q = _WS1(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p29] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 557
+                    return p29, n
+                p = p29
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e307_1(self, p: int) -> Any:
@@ -63799,7 +63923,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 565
         return p, n
 
     def e308_1(self, p: int) -> Any:
@@ -63989,7 +64113,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64050,7 +64174,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 567
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64151,7 +64275,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64278,7 +64402,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1060
         return p, n
 
     def e311_0(self, p: int) -> Any:
@@ -64303,7 +64427,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1061
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64328,7 +64452,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1062
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64361,7 +64485,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1063
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64396,7 +64520,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1064
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64431,7 +64555,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1065
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64466,7 +64590,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1066
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -64499,7 +64623,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1067
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64572,7 +64696,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1068
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -64593,7 +64717,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1068
+        n.rule = 1069
         return q, n
 
     def e321_0(self, p: int) -> Any:
@@ -64625,7 +64749,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1069
+                    n.rule = 1070
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64647,7 +64771,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1070
+                n.rule = 1071
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -64730,7 +64854,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1072
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -64810,14 +64934,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1072
+            n.rule = 1073
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1074
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -64838,7 +64962,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1074
+        n.rule = 1075
         return q, n
 
     def e325_0(self, p: int) -> Any:
@@ -64890,7 +65014,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1076
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -64971,7 +65095,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1076
+            n.rule = 1077
         p = p1
         if res2 and n:
             res.append(n)
@@ -64987,7 +65111,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1077
+        n.rule = 1078
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -65062,7 +65186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1078
+        n.rule = 1079
         return q, n
 
     def e329_0(self, p: int) -> Any:
@@ -65094,7 +65218,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1079
+                    n.rule = 1080
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65117,7 +65241,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1080
+                    n.rule = 1081
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65177,13 +65301,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1081
+                    n.rule = 1082
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1082
+                    n.rule = 1083
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65224,7 +65348,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1083
+                    n.rule = 1084
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65255,13 +65379,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1084
+                    n.rule = 1085
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1082
+                    n.rule = 1083
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65304,7 +65428,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1085
+                    n.rule = 1086
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65363,7 +65487,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1086
+                    n.rule = 1087
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65422,7 +65546,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1087
+                    n.rule = 1088
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65523,7 +65647,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1088
+                    n.rule = 1089
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65551,7 +65675,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1089
+                    n.rule = 1090
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65579,7 +65703,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1090
+        n.rule = 1091
         return q, n
 
     def e333_0(self, p: int) -> Any:
@@ -65600,7 +65724,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
+        n.rule = 1092
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -65621,7 +65745,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1092
+        n.rule = 1093
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -65642,7 +65766,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1094
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -65663,7 +65787,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1094
+        n.rule = 1095
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -65684,7 +65808,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1096
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -65763,7 +65887,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1097
         return p, n
 
     def e340_0(self, p: int) -> Any:
@@ -65784,7 +65908,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1098
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -65805,7 +65929,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1099
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -65826,7 +65950,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1100
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -65859,7 +65983,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1100
+                    n.rule = 1101
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65880,7 +66004,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1100
+                    n.rule = 1101
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65905,7 +66029,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1101
+        n.rule = 1102
         return q, n
 
     def e344_0(self, p: int) -> Any:
@@ -65926,7 +66050,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1103
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -65970,7 +66094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1103
+        n.rule = 1104
         return p, n
 
     def e346_0(self, p: int) -> Any:
@@ -66009,7 +66133,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1104
+                    n.rule = 1105
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66071,7 +66195,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1106
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -66092,7 +66216,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1107
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66113,7 +66237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1108
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -66175,7 +66299,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1108
+                    n.rule = 1109
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66271,7 +66395,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1109
+                    n.rule = 1110
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66346,7 +66470,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1111
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66413,18 +66537,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1112
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1112
+                    n.rule = 1113
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66479,18 +66603,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1114
+                    n.rule = 1115
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1115
+                    n.rule = 1116
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66517,18 +66641,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1116
+                    n.rule = 1117
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1117
+                    n.rule = 1118
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66653,18 +66777,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1118
+                    n.rule = 1119
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1119
+                    n.rule = 1120
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66705,18 +66829,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1120
+                    n.rule = 1121
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1121
+                    n.rule = 1122
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66785,18 +66909,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1122
+                    n.rule = 1123
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1123
+                    n.rule = 1124
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66823,18 +66947,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1124
+                    n.rule = 1125
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1125
+                    n.rule = 1126
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66861,7 +66985,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1126
+                    n.rule = 1127
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -66892,12 +67016,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1127
+                    n.rule = 1128
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66938,7 +67062,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1128
+                    n.rule = 1129
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -66966,7 +67090,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p41] = q
-                        m = _RX73(text, q) if text[q:q + 1] in _F53 else None
+                        m = _RX74(text, q) if text[q:q + 1] in _F53 else None
                         if m is None:
                             break
                         s = m.group()
@@ -66977,7 +67101,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1129
+                            n.rule = 1130
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -66995,7 +67119,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1130
+                        n.rule = 1131
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67004,12 +67128,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1131
+                    n.rule = 1132
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67040,7 +67164,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX74(text, q) if text[q:q + 1] in _F128 else None
+                m = _RX75(text, q) if text[q:q + 1] in _F128 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -67053,18 +67177,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1132
+                    n.rule = 1133
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1133
+                    n.rule = 1134
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67133,18 +67257,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1134
+                    n.rule = 1135
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1135
+                    n.rule = 1136
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67213,18 +67337,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1136
+                    n.rule = 1137
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1137
+                    n.rule = 1138
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67279,7 +67403,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1138
+                    n.rule = 1139
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67392,12 +67516,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1139
+                    n.rule = 1140
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67447,7 +67571,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1140
+                    n.rule = 1141
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67474,7 +67598,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX75(text, q) if text[q:q + 1] in _F129 else None
+                    m = _RX76(text, q) if text[q:q + 1] in _F129 else None
                     if m is None:
                         break
                     s = m.group()
@@ -67485,7 +67609,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1141
+                        n.rule = 1142
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67494,12 +67618,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1142
+                    n.rule = 1143
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67563,18 +67687,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1143
+                    n.rule = 1144
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1144
+                    n.rule = 1145
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67685,18 +67809,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1145
+                    n.rule = 1146
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1146
+                    n.rule = 1147
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67775,7 +67899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1147
+        n.rule = 1148
         return q, n
 
     def e354_0(self, p: int) -> Any:
@@ -67796,7 +67920,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1148
+        n.rule = 1149
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -67929,7 +68053,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1149
+        n.rule = 1150
         return p, n
 
     def e357_1(self, p: int) -> Any:
@@ -68600,7 +68724,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 569
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68933,7 +69057,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 908
+        n.rule = 909
         return q, n
 
     def e361_1(self, p: int) -> Any:
@@ -68954,7 +69078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 909
+        n.rule = 910
         return q, n
 
     def e362_1(self, p: int) -> Any:
@@ -68975,7 +69099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 910
+        n.rule = 911
         return q, n
 
     def e363_1(self, p: int) -> Any:
@@ -68996,7 +69120,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 912
         return q, n
 
     def e364_1(self, p: int) -> Any:
@@ -69031,7 +69155,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 912
+        n.rule = 913
         return p, n
 
     def e365_1(self, p: int) -> Any:
@@ -69241,7 +69365,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 914
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -69281,7 +69405,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 914
+                    n.rule = 915
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69304,7 +69428,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 916
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69409,7 +69533,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 917
         return p, n
 
     def e372_1(self, p: int) -> Any:
@@ -69430,7 +69554,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 918
         return q, n
 
     def e373_1(self, p: int) -> Any:
@@ -69451,7 +69575,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 919
         return q, n
 
     def e374_0(self, p: int) -> Any:
@@ -69476,7 +69600,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1150
+        n.rule = 1151
         return p, n
 
     def e375_0(self, p: int) -> Any:
@@ -69605,7 +69729,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1151
+        n.rule = 1152
         return q, n
 
     def e377_0(self, p: int) -> Any:
@@ -69626,7 +69750,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1153
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -69647,7 +69771,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1154
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -69668,7 +69792,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1155
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -69689,7 +69813,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1156
         return q, n
 
     def e381_0(self, p: int) -> Any:
@@ -69710,7 +69834,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1157
         return q, n
 
     def e382_0(self, p: int) -> Any:
@@ -69731,7 +69855,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1158
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69916,7 +70040,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1060
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -69941,7 +70065,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1061
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -69966,7 +70090,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1062
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -69999,7 +70123,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1063
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -70034,7 +70158,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1064
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -70069,7 +70193,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1065
         return p, n
 
     def e391_1(self, p: int) -> Any:
@@ -70104,7 +70228,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1066
         return p, n
 
     def e392_1(self, p: int) -> Any:
@@ -70137,7 +70261,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1067
         return p, n
 
     def e393_1(self, p: int) -> Any:
@@ -70210,7 +70334,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1068
         return p, n
 
     def e395_0(self, p: int) -> Any:
@@ -70231,7 +70355,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1159
         return q, n
 
     def e396_0(self, p: int) -> Any:
@@ -70252,7 +70376,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1160
         return q, n
 
     def e397_1(self, p: int) -> Any:
@@ -70381,7 +70505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 748
         return q, n
 
     def e399_1(self, p: int) -> Any:
@@ -70402,7 +70526,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 749
         return q, n
 
 
@@ -70529,7 +70653,7 @@ CLASSES: dict[str, type[Model]] = {
     'CombatDamageSteps': _model_class('CombatDamageSteps', (('first', True, '1'), ('regular', True, '1')), {'first': '', 'regular': ''}, ()),
     'ConditionWordStmt': _model_class('ConditionWordStmt', (('word', True, '1'),), {'word': None}, ()),
     'ContinuousEffect': _model_class('ContinuousEffect', (('lead', True, '1'), ('target', True, '1'), ('also', True, '1'), ('group', True, '1'), ('orgroup', True, '1'), ('alsoword', True, '0..1'), ('parts', True, '1..*'), ('duration', True, '1'), ('tail', True, '1..*'), ('during', True, '1'), ('itsland', True, '0..1')), {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False}, ('parts', 'tail')),
-    'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1'), ('they', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': ''}, ()),
+    'ControlClause': _model_class('ControlClause', (('you', True, '1'), ('notyou', True, '1'), ('own', True, '1'), ('defending', True, '1'), ('opponent', True, '1'), ('opponents', True, '1'), ('they', True, '1'), ('targeted', True, '1')), {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': ''}, ()),
     'ControlCondition': _model_class('ControlCondition', (('things', True, '1..*'), ('graveyard', True, '1')), {'graveyard': None}, ('things',)),
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'ControlSinceCondition': _model_class('ControlSinceCondition', (('upkeep', True, '1'),), {'upkeep': ''}, ()),
@@ -71049,152 +71173,152 @@ _C538 = CLASSES['QualityArg']
 _C540 = CLASSES['OntoArg']
 _C542 = CLASSES['ForArg']
 _C557 = CLASSES['ControlClause']
-_C571 = CLASSES['DividedDamageEffect']
-_C574 = CLASSES['DamageEffect']
-_C576 = CLASSES['DestroyEffect']
-_C580 = CLASSES['DrawEffect']
-_C581 = CLASSES['TokenCopyEffect']
-_C587 = CLASSES['TokenEffect']
-_C588 = CLASSES['AddManaEffect']
-_C590 = CLASSES['DiscardEffect']
-_C592 = CLASSES['GainLifeEffect']
-_C595 = CLASSES['GainControlEffect']
-_C597 = CLASSES['ReturnDiscardedEffect']
-_C599 = CLASSES['ReturnToHandEffect']
-_C603 = CLASSES['ReturnFromGraveyardEffect']
-_C607 = CLASSES['ReturnToBattlefieldEffect']
-_C610 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C615 = CLASSES['SearchEffect']
-_C619 = CLASSES['CounterSpellEffect']
-_C621 = CLASSES['ShuffleEffect']
-_C624 = CLASSES['ShuffleIntoEffect']
-_C628 = CLASSES['MillEffect']
-_C631 = CLASSES['PutStickerEffect']
-_C634 = CLASSES['PutFromHandEffect']
-_C638 = CLASSES['PutCountersEffect']
-_C642 = CLASSES['PutOnLibraryEffect']
-_C644 = CLASSES['PutIntoZoneEffect']
-_C649 = CLASSES['PileActionEffect']
-_C655 = CLASSES['ExileEffect']
-_C658 = CLASSES['ExileCardsEffect']
-_C660 = CLASSES['ExileTopEffect']
-_C662 = CLASSES['RegenerateEffect']
-_C665 = CLASSES['PlayerSacrificesEffect']
-_C669 = CLASSES['SacrificeEffect']
-_C671 = CLASSES['UntapEffect']
-_C673 = CLASSES['TapOrUntapEffect']
-_C675 = CLASSES['TapEffect']
-_C677 = CLASSES['RemoveAllCountersEffect']
-_C681 = CLASSES['RemoveCountersEffect']
-_C683 = CLASSES['DelayedEffect']
-_C685 = CLASSES['PreventEffect']
-_C687 = CLASSES['CastThisEffect']
-_C689 = CLASSES['CopySpellEffect']
-_C690 = CLASSES['NoRegenEffect']
-_C694 = CLASSES['PhaseOutEffect']
-_C697 = CLASSES['NoUntapEffect']
-_C699 = CLASSES['ContinuousEffect']
-_C701 = CLASSES['PlayerRef']
-_C708 = CLASSES['PerCount']
-_C711 = CLASSES['WhereX']
-_C716 = CLASSES['AnyNumberTargets']
-_C718 = CLASSES['AnyTarget']
-_C721 = CLASSES['UpToTargets']
-_C723 = CLASSES['EachOfThem']
-_C725 = CLASSES['EachPlayers']
-_C727 = CLASSES['ThatRef']
-_C729 = CLASSES['EnchantedRef']
-_C731 = CLASSES['RestRef']
-_C735 = CLASSES['MayPlayEffect']
-_C751 = CLASSES['BeginningTrigger']
-_C755 = CLASSES['LastCounterTrigger']
-_C759 = CLASSES['BatchAttackTrigger']
-_C762 = CLASSES['ToGraveyardTrigger']
-_C764 = CLASSES['ThisTrigger']
-_C767 = CLASSES['DiscardTrigger']
-_C770 = CLASSES['LifeGainTrigger']
-_C773 = CLASSES['CastTrigger']
-_C776 = CLASSES['AttachedTrigger']
-_C779 = CLASSES['YoursTrigger']
-_C793 = CLASSES['ZonePlace']
-_C802 = CLASSES['PTChoice']
-_C806 = CLASSES['PTChange']
-_C808 = CLASSES['CantAttackOrBlock']
-_C810 = CLASSES['CantAttack']
-_C811 = CLASSES['CantBlockMatching']
-_C813 = CLASSES['CantBlock']
-_C815 = CLASSES['CantBeBlockedByFewer']
-_C816 = CLASSES['CantBeBlockedExcept']
-_C817 = CLASSES['CanBlockOnly']
-_C818 = CLASSES['BlockCapacity']
-_C820 = CLASSES['BlocksDespite']
-_C823 = CLASSES['CantBeTargetedByOnly']
-_C825 = CLASSES['CantBeTargetedBy']
-_C826 = CLASSES['CantBeTargeted']
-_C828 = CLASSES['CantBeDestroyed']
-_C830 = CLASSES['CantPhaseOut']
-_C832 = CLASSES['PhasesEachUntap']
-_C835 = CLASSES['BasePT']
-_C837 = CLASSES['GainsAbility']
-_C840 = CLASSES['HasKeywordAtManaCost']
-_C843 = CLASSES['HasKeywordFrom']
-_C847 = CLASSES['ProtectionFromChosen']
-_C848 = CLASSES['HasKeywords']
-_C849 = CLASSES['LosesKeywords']
-_C852 = CLASSES['CombatDamageSteps']
-_C854 = CLASSES['AssignsExcess']
-_C856 = CLASSES['AttacksUntapped']
-_C858 = CLASSES['DoesntUntap']
-_C860 = CLASSES['DamageGainsLife']
-_C862 = CLASSES['DamageIsLethal']
-_C864 = CLASSES['DamageAsCounters']
-_C866 = CLASSES['CantBeBlockedBy']
-_C868 = CLASSES['CantBeAttachedBy']
-_C870 = CLASSES['PreventDamageFrom']
-_C872 = CLASSES['AttacksDespite']
-_C875 = CLASSES['TapAbilitiesCantActivate']
-_C877 = CLASSES['MaxBlockers']
-_C879 = CLASSES['AttacksEachCombat']
-_C881 = CLASSES['AttacksThisTurn']
-_C883 = CLASSES['MustBeBlocked']
-_C885 = CLASSES['BlocksEachCombat']
-_C887 = CLASSES['CantBeBlocked']
-_C890 = CLASSES['BecomesCreature']
-_C892 = CLASSES['ChosenCreatureType']
-_C894 = CLASSES['BecomesAura']
-_C896 = CLASSES['IsColor']
-_C952 = CLASSES['Duration']
-_C957 = CLASSES['UpToXTargets']
-_C960 = CLASSES['FromGraveyard']
-_C966 = CLASSES['OntoBattlefield']
-_C969 = CLASSES['IntoHand']
-_C971 = CLASSES['IntoGraveyard']
-_C974 = CLASSES['CostValue']
-_C1001 = CLASSES['NextTurnDuration']
-_C1010 = CLASSES['BackRef']
-_C1013 = CLASSES['TargetPlayer']
-_C1015 = CLASSES['TargetObject']
-_C1019 = CLASSES['EachObjects']
-_C1046 = CLASSES['QualityRef']
-_C1073 = CLASSES['PerTime']
-_C1077 = CLASSES['PerObject']
-_C1082 = CLASSES['PowerOf']
-_C1112 = CLASSES['EntersEvent']
-_C1115 = CLASSES['LeavesEvent']
-_C1117 = CLASSES['DiesEvent']
-_C1119 = CLASSES['ToGraveyardEvent']
-_C1121 = CLASSES['AttacksAloneEvent']
-_C1123 = CLASSES['UnblockedEvent']
-_C1125 = CLASSES['AttacksEvent']
-_C1127 = CLASSES['BlocksEvent']
-_C1131 = CLASSES['BlockedEvent']
-_C1133 = CLASSES['PhasesEvent']
-_C1135 = CLASSES['TurnedUpEvent']
-_C1137 = CLASSES['ExiledThisWayEvent']
-_C1139 = CLASSES['TargetedEvent']
-_C1142 = CLASSES['DealsDamageEvent']
-_C1144 = CLASSES['DealtDamageEvent']
-_C1146 = CLASSES['PutIntoGraveyardEvent']
+_C572 = CLASSES['DividedDamageEffect']
+_C575 = CLASSES['DamageEffect']
+_C577 = CLASSES['DestroyEffect']
+_C581 = CLASSES['DrawEffect']
+_C582 = CLASSES['TokenCopyEffect']
+_C588 = CLASSES['TokenEffect']
+_C589 = CLASSES['AddManaEffect']
+_C591 = CLASSES['DiscardEffect']
+_C593 = CLASSES['GainLifeEffect']
+_C596 = CLASSES['GainControlEffect']
+_C598 = CLASSES['ReturnDiscardedEffect']
+_C600 = CLASSES['ReturnToHandEffect']
+_C604 = CLASSES['ReturnFromGraveyardEffect']
+_C608 = CLASSES['ReturnToBattlefieldEffect']
+_C611 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C616 = CLASSES['SearchEffect']
+_C620 = CLASSES['CounterSpellEffect']
+_C622 = CLASSES['ShuffleEffect']
+_C625 = CLASSES['ShuffleIntoEffect']
+_C629 = CLASSES['MillEffect']
+_C632 = CLASSES['PutStickerEffect']
+_C635 = CLASSES['PutFromHandEffect']
+_C639 = CLASSES['PutCountersEffect']
+_C643 = CLASSES['PutOnLibraryEffect']
+_C645 = CLASSES['PutIntoZoneEffect']
+_C650 = CLASSES['PileActionEffect']
+_C656 = CLASSES['ExileEffect']
+_C659 = CLASSES['ExileCardsEffect']
+_C661 = CLASSES['ExileTopEffect']
+_C663 = CLASSES['RegenerateEffect']
+_C666 = CLASSES['PlayerSacrificesEffect']
+_C670 = CLASSES['SacrificeEffect']
+_C672 = CLASSES['UntapEffect']
+_C674 = CLASSES['TapOrUntapEffect']
+_C676 = CLASSES['TapEffect']
+_C678 = CLASSES['RemoveAllCountersEffect']
+_C682 = CLASSES['RemoveCountersEffect']
+_C684 = CLASSES['DelayedEffect']
+_C686 = CLASSES['PreventEffect']
+_C688 = CLASSES['CastThisEffect']
+_C690 = CLASSES['CopySpellEffect']
+_C691 = CLASSES['NoRegenEffect']
+_C695 = CLASSES['PhaseOutEffect']
+_C698 = CLASSES['NoUntapEffect']
+_C700 = CLASSES['ContinuousEffect']
+_C702 = CLASSES['PlayerRef']
+_C709 = CLASSES['PerCount']
+_C712 = CLASSES['WhereX']
+_C717 = CLASSES['AnyNumberTargets']
+_C719 = CLASSES['AnyTarget']
+_C722 = CLASSES['UpToTargets']
+_C724 = CLASSES['EachOfThem']
+_C726 = CLASSES['EachPlayers']
+_C728 = CLASSES['ThatRef']
+_C730 = CLASSES['EnchantedRef']
+_C732 = CLASSES['RestRef']
+_C736 = CLASSES['MayPlayEffect']
+_C752 = CLASSES['BeginningTrigger']
+_C756 = CLASSES['LastCounterTrigger']
+_C760 = CLASSES['BatchAttackTrigger']
+_C763 = CLASSES['ToGraveyardTrigger']
+_C765 = CLASSES['ThisTrigger']
+_C768 = CLASSES['DiscardTrigger']
+_C771 = CLASSES['LifeGainTrigger']
+_C774 = CLASSES['CastTrigger']
+_C777 = CLASSES['AttachedTrigger']
+_C780 = CLASSES['YoursTrigger']
+_C794 = CLASSES['ZonePlace']
+_C803 = CLASSES['PTChoice']
+_C807 = CLASSES['PTChange']
+_C809 = CLASSES['CantAttackOrBlock']
+_C811 = CLASSES['CantAttack']
+_C812 = CLASSES['CantBlockMatching']
+_C814 = CLASSES['CantBlock']
+_C816 = CLASSES['CantBeBlockedByFewer']
+_C817 = CLASSES['CantBeBlockedExcept']
+_C818 = CLASSES['CanBlockOnly']
+_C819 = CLASSES['BlockCapacity']
+_C821 = CLASSES['BlocksDespite']
+_C824 = CLASSES['CantBeTargetedByOnly']
+_C826 = CLASSES['CantBeTargetedBy']
+_C827 = CLASSES['CantBeTargeted']
+_C829 = CLASSES['CantBeDestroyed']
+_C831 = CLASSES['CantPhaseOut']
+_C833 = CLASSES['PhasesEachUntap']
+_C836 = CLASSES['BasePT']
+_C838 = CLASSES['GainsAbility']
+_C841 = CLASSES['HasKeywordAtManaCost']
+_C844 = CLASSES['HasKeywordFrom']
+_C848 = CLASSES['ProtectionFromChosen']
+_C849 = CLASSES['HasKeywords']
+_C850 = CLASSES['LosesKeywords']
+_C853 = CLASSES['CombatDamageSteps']
+_C855 = CLASSES['AssignsExcess']
+_C857 = CLASSES['AttacksUntapped']
+_C859 = CLASSES['DoesntUntap']
+_C861 = CLASSES['DamageGainsLife']
+_C863 = CLASSES['DamageIsLethal']
+_C865 = CLASSES['DamageAsCounters']
+_C867 = CLASSES['CantBeBlockedBy']
+_C869 = CLASSES['CantBeAttachedBy']
+_C871 = CLASSES['PreventDamageFrom']
+_C873 = CLASSES['AttacksDespite']
+_C876 = CLASSES['TapAbilitiesCantActivate']
+_C878 = CLASSES['MaxBlockers']
+_C880 = CLASSES['AttacksEachCombat']
+_C882 = CLASSES['AttacksThisTurn']
+_C884 = CLASSES['MustBeBlocked']
+_C886 = CLASSES['BlocksEachCombat']
+_C888 = CLASSES['CantBeBlocked']
+_C891 = CLASSES['BecomesCreature']
+_C893 = CLASSES['ChosenCreatureType']
+_C895 = CLASSES['BecomesAura']
+_C897 = CLASSES['IsColor']
+_C953 = CLASSES['Duration']
+_C958 = CLASSES['UpToXTargets']
+_C961 = CLASSES['FromGraveyard']
+_C967 = CLASSES['OntoBattlefield']
+_C970 = CLASSES['IntoHand']
+_C972 = CLASSES['IntoGraveyard']
+_C975 = CLASSES['CostValue']
+_C1002 = CLASSES['NextTurnDuration']
+_C1011 = CLASSES['BackRef']
+_C1014 = CLASSES['TargetPlayer']
+_C1016 = CLASSES['TargetObject']
+_C1020 = CLASSES['EachObjects']
+_C1047 = CLASSES['QualityRef']
+_C1074 = CLASSES['PerTime']
+_C1078 = CLASSES['PerObject']
+_C1083 = CLASSES['PowerOf']
+_C1113 = CLASSES['EntersEvent']
+_C1116 = CLASSES['LeavesEvent']
+_C1118 = CLASSES['DiesEvent']
+_C1120 = CLASSES['ToGraveyardEvent']
+_C1122 = CLASSES['AttacksAloneEvent']
+_C1124 = CLASSES['UnblockedEvent']
+_C1126 = CLASSES['AttacksEvent']
+_C1128 = CLASSES['BlocksEvent']
+_C1132 = CLASSES['BlockedEvent']
+_C1134 = CLASSES['PhasesEvent']
+_C1136 = CLASSES['TurnedUpEvent']
+_C1138 = CLASSES['ExiledThisWayEvent']
+_C1140 = CLASSES['TargetedEvent']
+_C1143 = CLASSES['DealsDamageEvent']
+_C1145 = CLASSES['DealtDamageEvent']
+_C1147 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -75153,7 +75277,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 569:  # negated
+        elif r == 570:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -75291,9 +75415,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 747:  # onbf
+        elif r == 748:  # onbf
             d['onbf'] = True
-        elif r == 748:  # gy
+        elif r == 749:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -75591,8 +75715,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 793:
-                    values.append(_b793(x, inst, lim, made))
+                elif x.rule == 794:
+                    values.append(_b794(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 511:  # spells
@@ -75669,7 +75793,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 795:  # keywords
+        elif r == 796:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76234,7 +76358,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76311,13 +76435,13 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 908:  # other
+        if r == 909:  # other
             d['other'] = True
-        elif r == 909:  # another
+        elif r == 910:  # another
             d['another'] = True
-        elif r == 910:  # facedown
+        elif r == 911:  # facedown
             d['facedown'] = True
-        elif r == 911:  # faceup
+        elif r == 912:  # faceup
             d['faceup'] = True
         elif r == 543:  # exiled
             d['exiled'] = True
@@ -76336,17 +76460,17 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 912:  # states
+        elif r == 913:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # nons
+        elif r == 1060:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # colors
+        elif r == 1061:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76354,7 +76478,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1061:  # supertypes
+        elif r == 1062:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76362,32 +76486,32 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # multis
+        elif r == 1063:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # types
+        elif r == 1064:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # subtypes
+        elif r == 1065:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # ortypes
+        elif r == 1066:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # andor
+        elif r == 1067:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # ortypes
+        elif r == 1068:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76404,7 +76528,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 913:  # chosen
+        elif r == 914:  # chosen
             d['chosen'] = True
         elif r == 547:  # choicetype
             x = c[0]
@@ -76412,13 +76536,13 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 914:  # mv
+        elif r == 915:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 915:  # mvparam
+        elif r == 916:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -76475,7 +76599,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 916:  # keywords
+        elif r == 917:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76504,7 +76628,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b557(x, inst, lim, made)
             d['controller'] = value
-        elif r == 564:  # late
+        elif r == 565:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -76518,23 +76642,23 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 917:  # blocked_by_this
+        elif r == 918:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 918:  # attacking_you
+        elif r == 919:  # attacking_you
             d['attacking_you'] = True
-        elif r == 565:  # single
+        elif r == 566:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 566:  # dealtby
+        elif r == 567:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 567:  # tappedfor
+        elif r == 568:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -76589,7 +76713,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 568:  # fromhand
+        elif r == 569:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -76702,9 +76826,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 369:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # options
+        elif r == 705:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76754,7 +76878,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 372:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 373:  # filter
             x = c[0]
@@ -76796,7 +76920,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 376:  # extra
             x = c[0]
@@ -76836,7 +76960,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 379:  # skip
             x = c[0]
@@ -76876,11 +77000,11 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76923,11 +77047,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76966,15 +77090,15 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 389:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 706:  # untapped
+        elif r == 707:  # untapped
             d['untapped'] = True
-        elif r == 707:  # types
+        elif r == 708:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -76996,7 +77120,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77032,23 +77156,23 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 709:  # per
+        elif r == 710:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['per'] = value
-        elif r == 712:  # where
+        elif r == 713:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77084,7 +77208,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 397:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 398:  # amount
             x = c[0]
@@ -77128,9 +77252,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 401:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 713:  # zones
+        elif r == 714:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77174,11 +77298,11 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77221,13 +77345,13 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 732:  # amount
+        elif r == 733:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 733:  # twice
+        elif r == 734:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77265,7 +77389,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77302,11 +77426,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # combat
+        if r == 739:  # combat
             d['combat'] = True
         elif r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77425,18 +77549,18 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 739:  # count
+        elif r == 740:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 420:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77544,7 +77668,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77587,7 +77711,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77626,16 +77750,16 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1020:  # base
+        elif r == 1021:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77678,7 +77802,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 435:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77723,15 +77847,15 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1021:  # order
+        elif r == 1022:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1022:  # graveyard
+        elif r == 1023:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 740:  # other
+        elif r == 741:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -77769,7 +77893,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 440:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77778,11 +77902,11 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1023:  # controller
+        elif r == 1024:  # controller
             d['controller'] = True
-        elif r == 741:  # target
+        elif r == 742:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77829,14 +77953,14 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 445:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77875,7 +77999,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77918,7 +78042,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 451:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78010,7 +78134,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78049,7 +78173,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 460:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 461:  # exiled
             x = c[0]
@@ -78089,7 +78213,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 463:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78123,11 +78247,11 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # your
+        if r == 1025:  # your
             d['your'] = True
-        elif r == 742:  # player
+        elif r == 743:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         elif r == 465:  # toughness
             x = c[0]
@@ -78205,13 +78329,13 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 743:  # third
+        elif r == 744:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 744:  # random
+        elif r == 745:  # random
             d['random'] = True
         elif r == 470:  # hand
             x = c[0]
@@ -78292,11 +78416,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # thiscreature
+        if r == 1026:  # thiscreature
             d['thiscreature'] = True
-        elif r == 745:  # target
+        elif r == 746:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78378,14 +78502,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 479:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 480:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78462,7 +78586,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 746:  # sentences
+        elif r == 747:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78506,7 +78630,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 495:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 752 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 753 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78524,7 +78648,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 780:  # sentences
+        elif r == 781:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78560,9 +78684,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # special
+        if r == 782:  # special
             d['special'] = True
-        elif r == 782:  # fromhand
+        elif r == 783:  # fromhand
             d['fromhand'] = True
         elif r == 499:  # param
             x = c[0]
@@ -78573,11 +78697,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 783:  # cost
+        elif r == 784:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 784:  # param
+        elif r == 785:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78590,11 +78714,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 785:  # sentences
+        elif r == 786:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 786:  # restriction
+        elif r == 787:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -78603,19 +78727,19 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 787:  # once
+        elif r == 788:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 788:  # sorcery
+        elif r == 789:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 789:  # also
+        elif r == 790:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -78624,7 +78748,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 790:  # castable
+        elif r == 791:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -78662,9 +78786,9 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # both
+        if r == 1034:  # both
             d['both'] = True
-        elif r == 791:  # which
+        elif r == 792:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -78820,14 +78944,14 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
-        elif r == 796:  # param
+        elif r == 797:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 797:  # filter
+        elif r == 798:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78944,45 +79068,45 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 897:  # this
+        elif r == 898:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 898:  # enchanted
+        elif r == 899:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 899:  # host
+        elif r == 900:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 900:  # equipped
+        elif r == 901:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 901:  # host
+        elif r == 902:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 902:  # affected
-            x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
-            d['affected'] = value
-        elif r == 1057:  # each
-            d['each'] = True
         elif r == 903:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 904:  # parts
+        elif r == 1058:  # each
+            d['each'] = True
+        elif r == 904:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b350(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 905:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -78991,7 +79115,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79037,7 +79161,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # parts
+        if r == 906:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79046,7 +79170,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1058 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1059 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79119,11 +79243,11 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 906:  # quality
+        if r == 907:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 907:  # subtype
+        elif r == 908:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79224,7 +79348,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C557()
-    d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -79259,6 +79383,10 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
+        elif r == 564:  # targeted
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['targeted'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -79267,7 +79395,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79283,7 +79411,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C572()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79291,17 +79419,17 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # amount
+        if r == 571:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1068:  # evenly
+        elif r == 1069:  # evenly
             d['evenly'] = True
-        elif r == 919:  # upto
+        elif r == 920:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 920:  # filter
+        elif r == 921:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79313,7 +79441,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79329,7 +79457,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C575()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79337,64 +79465,64 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 921:  # named
+        if r == 922:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 922:  # again
+        elif r == 923:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 923:  # amount
+        elif r == 924:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 924:  # equal
+        elif r == 925:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1069:  # power
+        elif r == 1070:  # power
             x = c[0]
-            value = _b1082(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['power'] = value
-        elif r == 1070:  # amount
+        elif r == 1071:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 925:  # late
+        elif r == 926:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 926:  # you
+        elif r == 927:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 927:  # controllerof
+        elif r == 928:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 928:  # target
+        elif r == 929:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 572:  # lateamount
+        elif r == 573:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 573:  # also
+        elif r == 574:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79407,7 +79535,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79423,7 +79551,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C577()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79431,9 +79559,9 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # target
+        if r == 576:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79446,7 +79574,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79462,7 +79590,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C581()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79470,25 +79598,25 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # player
+        if r == 578:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 929:  # third
+        elif r == 930:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 578:  # amount
+        elif r == 579:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 579:  # per
+        elif r == 580:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b709(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79498,7 +79626,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79514,7 +79642,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C582()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79522,18 +79650,18 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 930:  # target
+        if r == 931:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 931:  # count
+        elif r == 932:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 932:  # those
+        elif r == 933:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -79545,7 +79673,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79561,7 +79689,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C588()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79569,19 +79697,19 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # leadname
+        if r == 583:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 583:  # count
+        elif r == 584:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 933:  # tapped
+        elif r == 934:  # tapped
             d['tapped'] = True
-        elif r == 934:  # supertypes
+        elif r == 935:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79589,15 +79717,15 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 584:  # power
+        elif r == 585:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 585:  # toughness
+        elif r == 586:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 935:  # colors
+        elif r == 936:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79605,17 +79733,17 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 936:  # subtypes
+        elif r == 937:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 937:  # types
+        elif r == 938:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # keywords
+        elif r == 1072:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79629,15 +79757,6 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 938:  # granted
-            x = c[0]
-            if d['granted']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['granted'] = value
         elif r == 939:  # granted
             x = c[0]
             if d['granted']:
@@ -79647,23 +79766,32 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 586:  # tokname
+        elif r == 940:  # granted
+            x = c[0]
+            if d['granted']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['granted'] = value
+        elif r == 587:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 940:  # per
+        elif r == 941:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 941:  # pertime
+        elif r == 942:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1073(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79673,7 +79801,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79689,7 +79817,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C589()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79697,9 +79825,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # anycolor
+        if r == 1075:  # anycolor
             d['anycolor'] = True
-        elif r == 1075:  # choices
+        elif r == 1076:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79709,23 +79837,23 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 942:  # last
+        elif r == 943:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 943:  # mana
+        elif r == 944:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1150:  # alts
+        elif r == 1151:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 944:  # per
+        elif r == 945:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1077(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79735,7 +79863,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79751,7 +79879,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C591()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79759,35 +79887,35 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # player
+        if r == 590:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 945:  # third
+        elif r == 946:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 946:  # all
+        elif r == 947:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 947:  # hand
+        elif r == 948:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 948:  # amount
+        elif r == 949:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1078:  # random
+        elif r == 1079:  # random
             d['random'] = True
-        elif r == 949:  # per
+        elif r == 950:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1073(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79797,7 +79925,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79813,7 +79941,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79821,31 +79949,31 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # player
+        if r == 592:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 950:  # amount
+        elif r == 951:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1079:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1073(x, inst, lim, made)
-            d['per'] = value
         elif r == 1080:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1077(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['per'] = value
-        elif r == 951:  # equal
+        elif r == 1081:  # per
             x = c[0]
-            value = _b1082(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1078(x, inst, lim, made)
+            d['per'] = value
+        elif r == 952:  # equal
+            x = c[0]
+            value = _b1083(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -79855,7 +79983,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79871,7 +79999,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C596()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79879,18 +80007,18 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # target
+        if r == 594:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 594:  # duration
+        elif r == 595:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b952(x, inst, lim, made)
+            value = _b953(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -79900,7 +80028,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79916,7 +80044,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C598()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79924,7 +80052,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # discarded
+        if r == 597:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -79936,7 +80064,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79952,7 +80080,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C600()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79960,22 +80088,22 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # target
+        if r == 599:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 953:  # yours
+        elif r == 954:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 954:  # their
+        elif r == 955:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 955:  # exceptions
+        elif r == 956:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -79993,7 +80121,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80009,7 +80137,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C604()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80017,28 +80145,28 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # target
+        if r == 601:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 958 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 959 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 601:  # source
+        elif r == 602:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b961(x, inst, lim, made)
             d['source'] = value
-        elif r == 1090:  # hand
+        elif r == 1091:  # hand
             d['hand'] = True
-        elif r == 961:  # battlefield
+        elif r == 962:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1091:  # mine
+        elif r == 1092:  # mine
             d['mine'] = True
-        elif r == 602:  # wherex
+        elif r == 603:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80052,7 +80180,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80068,7 +80196,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C608()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80076,30 +80204,30 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # target
+        if r == 605:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 962:  # fromgy
+        elif r == 963:  # fromgy
             d['fromgy'] = True
-        elif r == 1092:  # choice
+        elif r == 1093:  # choice
             d['choice'] = True
-        elif r == 1093:  # facedown
+        elif r == 1094:  # facedown
             d['facedown'] = True
-        elif r == 1094:  # mine
+        elif r == 1095:  # mine
             d['mine'] = True
-        elif r == 1095:  # owners
+        elif r == 1096:  # owners
             d['owners'] = True
-        elif r == 605:  # amount
+        elif r == 606:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 606:  # counter
+        elif r == 607:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -80113,7 +80241,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80129,7 +80257,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C611()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80137,11 +80265,11 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # filter
+        if r == 609:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 609:  # hands
+        elif r == 610:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -80153,7 +80281,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80169,7 +80297,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C616()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80177,38 +80305,38 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # player
+        if r == 612:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 963:  # upto
+        elif r == 964:  # upto
             d['upto'] = True
-        elif r == 612:  # count
+        elif r == 613:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 613:  # filter
+        elif r == 614:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1096:  # alts
+        elif r == 1097:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 964:  # reveal
+        elif r == 965:  # reveal
             d['reveal'] = True
-        elif r == 1097:  # thatcard
+        elif r == 1098:  # thatcard
             d['thatcard'] = True
-        elif r == 1098:  # thosecards
+        elif r == 1099:  # thosecards
             d['thosecards'] = True
-        elif r == 614:  # destination
+        elif r == 615:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 967 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 968 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 972:  # tapped
+        elif r == 973:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80218,7 +80346,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80234,7 +80362,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C620()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80242,20 +80370,20 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # target
+        if r == 617:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 617:  # unless
+        elif r == 618:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b974(x, inst, lim, made)
+            value = _b975(x, inst, lim, made)
             d['unless'] = value
-        elif r == 618:  # per
+        elif r == 619:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80269,7 +80397,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80285,7 +80413,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C622()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80293,9 +80421,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # player
+        if r == 621:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80305,7 +80433,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80321,7 +80449,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C625()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80329,18 +80457,18 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # target
+        if r == 623:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 976:  # owners
+        elif r == 977:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 623:  # into
+        elif r == 624:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80352,7 +80480,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80368,7 +80496,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C629()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80376,19 +80504,19 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # amount
+        if r == 626:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 626:  # player
+        elif r == 627:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 627:  # owner
+        elif r == 628:  # owner
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80398,7 +80526,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80414,7 +80542,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C632()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80422,13 +80550,13 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # sticker
+        if r == 630:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 630:  # target
+        elif r == 631:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80441,7 +80569,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80457,7 +80585,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C635()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80465,15 +80593,15 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # filter
+        if r == 633:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 633:  # battlefield
+        elif r == 634:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 977:  # faceup
+        elif r == 978:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80483,7 +80611,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80499,7 +80627,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C639()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80507,17 +80635,17 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # amount
+        if r == 636:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # counter
+        elif r == 637:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 637:  # target
+        elif r == 638:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80530,7 +80658,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80546,7 +80674,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C643()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80554,37 +80682,37 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # target
+        if r == 640:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 640:  # also
+        elif r == 641:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 641:  # source
+        elif r == 642:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b961(x, inst, lim, made)
             d['source'] = value
-        elif r == 978:  # top
+        elif r == 979:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 979:  # bottom
+        elif r == 980:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 980:  # owners
+        elif r == 981:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80596,7 +80724,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80612,7 +80740,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C645()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80620,9 +80748,9 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # target
+        if r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80635,7 +80763,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80651,7 +80779,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C650()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80659,22 +80787,22 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # filter
+        if r == 646:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 646:  # whose
+        elif r == 647:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 647:  # action
+        elif r == 648:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 648:  # pile
+        elif r == 649:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -80686,7 +80814,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80702,7 +80830,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C656()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80710,36 +80838,36 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 651:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # source
+        elif r == 652:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b961(x, inst, lim, made)
             d['source'] = value
-        elif r == 652:  # amount
+        elif r == 653:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # counter
+        elif r == 654:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 654:  # also
+        elif r == 655:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80752,7 +80880,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80768,7 +80896,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C659()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80776,11 +80904,11 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # amount
+        if r == 657:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # gy
+        elif r == 658:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -80792,7 +80920,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80808,7 +80936,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C661()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80816,9 +80944,9 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # player
+        if r == 660:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80828,7 +80956,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80844,7 +80972,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C663()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80852,9 +80980,9 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # target
+        if r == 662:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80867,7 +80995,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80883,7 +81011,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C666()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80891,19 +81019,19 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # player
+        if r == 664:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
-        elif r == 1099:  # all
+        elif r == 1100:  # all
             d['all'] = True
-        elif r == 981:  # amount
+        elif r == 982:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # filter
+        elif r == 665:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -80915,7 +81043,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80931,7 +81059,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C670()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80939,20 +81067,20 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # target
+        if r == 667:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # unless
+        elif r == 668:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b974(x, inst, lim, made)
+            value = _b975(x, inst, lim, made)
             d['unless'] = value
-        elif r == 668:  # per
+        elif r == 669:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80966,7 +81094,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80982,7 +81110,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C672()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80990,9 +81118,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 671:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81005,7 +81133,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81021,7 +81149,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C674()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81029,9 +81157,9 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # target
+        if r == 673:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81044,7 +81172,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81060,7 +81188,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C676()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81068,9 +81196,9 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # target
+        if r == 675:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81083,7 +81211,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81099,7 +81227,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C678()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81107,7 +81235,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # removeall
+        if r == 677:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -81119,7 +81247,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81135,7 +81263,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C682()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81143,17 +81271,17 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # amount
+        if r == 679:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 679:  # counter
+        elif r == 680:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 680:  # target
+        elif r == 681:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81166,7 +81294,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81182,7 +81310,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C684()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81190,18 +81318,18 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 982:  # step
+        if r == 983:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1100 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1101 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 983:  # endcombat
+        elif r == 984:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 682:  # effect
+        elif r == 683:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81216,7 +81344,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81232,7 +81360,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C686()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81240,15 +81368,15 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # amount
+        if r == 685:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1101:  # you
+        elif r == 1102:  # you
             d['you'] = True
-        elif r == 984:  # target
+        elif r == 985:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81261,7 +81389,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81277,7 +81405,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C688()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81285,18 +81413,18 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # target
+        if r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 985:  # label
+        elif r == 986:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 986:  # free
+        elif r == 987:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81308,7 +81436,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81324,7 +81452,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C690()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81332,16 +81460,16 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # target
+        if r == 689:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 987:  # newtargets
+        elif r == 988:  # newtargets
             d['newtargets'] = True
-        elif r == 1102:  # thatcopy
+        elif r == 1103:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81351,7 +81479,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81367,7 +81495,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C691()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81375,26 +81503,26 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 988:  # thatnoun
+        if r == 989:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 989:  # they
+        elif r == 990:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 990:  # destroyed
+        elif r == 991:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 991:  # target
+        elif r == 992:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 992:  # thisturn
+        elif r == 993:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81404,7 +81532,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81420,7 +81548,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C695()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81428,22 +81556,22 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # target
+        if r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # phaseout
+        elif r == 693:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 693:  # unless
+        elif r == 694:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b974(x, inst, lim, made)
+            value = _b975(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81453,7 +81581,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81469,7 +81597,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C698()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81477,14 +81605,14 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # target
+        if r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # nountap
+        elif r == 697:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -81496,7 +81624,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81512,7 +81640,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C700()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81520,38 +81648,38 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # lead
+        if r == 699:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b952(x, inst, lim, made)
+            value = _b953(x, inst, lim, made)
             d['lead'] = value
-        elif r == 993:  # target
+        elif r == 994:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 994:  # also
+        elif r == 995:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1019(x, inst, lim, made)
+            value = _b1020(x, inst, lim, made)
             d['also'] = value
-        elif r == 995:  # group
+        elif r == 996:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 996:  # orgroup
+        elif r == 997:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 997:  # alsoword
+        elif r == 998:  # alsoword
             d['alsoword'] = True
-        elif r == 998:  # parts
+        elif r == 999:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81560,18 +81688,18 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 999:  # duration
+        elif r == 1000:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b952(x, inst, lim, made)
+            value = _b953(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1103:  # tail
+        elif r == 1104:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81580,18 +81708,18 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 803 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1002:  # during
+        elif r == 1003:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1001(x, inst, lim, made)
+            value = _b1002(x, inst, lim, made)
             d['during'] = value
-        elif r == 1003:  # itsland
+        elif r == 1004:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81601,7 +81729,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81617,7 +81745,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C702()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81625,13 +81753,13 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1004:  # controller
+        if r == 1005:  # controller
             d['controller'] = True
-        elif r == 702:  # owner
+        elif r == 703:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 703:  # who
+        elif r == 704:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81643,7 +81771,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81659,7 +81787,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C709()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81667,19 +81795,19 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1005:  # counter
+        if r == 1006:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1006:  # on
+        elif r == 1007:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1007:  # whose
+        elif r == 1008:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1008:  # zone
+        elif r == 1009:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81691,7 +81819,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81707,7 +81835,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C712()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81715,7 +81843,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # power
+        if r == 711:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -81727,7 +81855,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81743,7 +81871,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C717()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81751,11 +81879,11 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # filter
+        if r == 716:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1011:  # otherthan
+        elif r == 1012:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81765,7 +81893,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81781,7 +81909,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C719()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81789,7 +81917,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # any
+        if r == 718:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -81801,7 +81929,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81817,7 +81945,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C722()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81825,13 +81953,13 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # each
+        if r == 1017:  # each
             d['each'] = True
-        elif r == 719:  # count
+        elif r == 720:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 720:  # filter
+        elif r == 721:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -81843,7 +81971,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81859,7 +81987,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C724()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81867,7 +81995,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # them
+        if r == 723:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -81879,7 +82007,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81895,7 +82023,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C726()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81903,7 +82031,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # who
+        if r == 725:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81915,7 +82043,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81931,7 +82059,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C728()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81939,7 +82067,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # that
+        if r == 727:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -81951,7 +82079,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81967,7 +82095,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C730()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81975,9 +82103,9 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1110:  # equipped
+        if r == 1111:  # equipped
             d['equipped'] = True
-        elif r == 728:  # enchanted
+        elif r == 729:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -81989,7 +82117,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82005,7 +82133,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C732()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82013,7 +82141,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # rest
+        if r == 731:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82025,7 +82153,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82041,7 +82169,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C736()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82049,19 +82177,19 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # play
+        if r == 735:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 736:  # play
+        elif r == 737:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 737:  # thisturn
+        elif r == 738:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82073,7 +82201,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82089,7 +82217,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C751()
+    inst: Any = _C752()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82097,11 +82225,11 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # whose
+        if r == 750:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 750:  # step
+        elif r == 751:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -82113,7 +82241,7 @@ def _b751(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82129,7 +82257,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C756()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82137,11 +82265,11 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # lead
+        if r == 754:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 754:  # counter
+        elif r == 755:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82153,7 +82281,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82169,7 +82297,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C760()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82177,15 +82305,15 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # lead
+        if r == 757:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 757:  # subject
+        elif r == 758:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 758:  # batch
+        elif r == 759:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82197,7 +82325,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82213,7 +82341,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C763()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82221,11 +82349,11 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # lead
+        if r == 761:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 761:  # whose
+        elif r == 762:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82237,7 +82365,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82253,7 +82381,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C765()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82261,13 +82389,13 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # lead
+        if r == 764:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1026:  # creature
+        elif r == 1027:  # creature
             d['creature'] = True
-        elif r == 1027:  # events
+        elif r == 1028:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82276,7 +82404,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82289,7 +82417,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82305,7 +82433,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C768()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82313,11 +82441,11 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # lead
+        if r == 766:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 766:  # card
+        elif r == 767:  # card
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['card'] = value
@@ -82329,7 +82457,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82345,7 +82473,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C771()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82353,11 +82481,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # lead
+        if r == 769:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 769:  # gain
+        elif r == 770:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -82369,7 +82497,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82385,7 +82513,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C774()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82393,19 +82521,19 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # lead
+        if r == 772:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 772:  # who
+        elif r == 773:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1028:  # spell
+        elif r == 1029:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1029:  # this
+        elif r == 1030:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82417,7 +82545,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82433,7 +82561,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82441,17 +82569,17 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # lead
+        if r == 775:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1147:  # equipped
+        elif r == 1148:  # equipped
             d['equipped'] = True
-        elif r == 775:  # host
+        elif r == 776:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1030:  # events
+        elif r == 1031:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82460,7 +82588,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82473,7 +82601,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82489,7 +82617,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82497,17 +82625,17 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1148:  # thisor
+        elif r == 1149:  # thisor
             d['thisor'] = True
-        elif r == 778:  # subject
+        elif r == 779:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1031:  # events
+        elif r == 1032:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82516,12 +82644,12 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1032:  # undercontrol
+        elif r == 1033:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82531,7 +82659,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82547,7 +82675,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C794()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82555,11 +82683,11 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # command
+        if r == 793:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 794:  # battlefield
+        elif r == 795:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -82571,7 +82699,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82587,7 +82715,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C803()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82595,19 +82723,19 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 798:  # power
+        if r == 799:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 799:  # toughness
+        elif r == 800:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 800:  # power2
+        elif r == 801:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 801:  # toughness2
+        elif r == 802:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -82619,7 +82747,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82635,7 +82763,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C807()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82643,31 +82771,31 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1034:  # additional
+        if r == 1035:  # additional
             d['additional'] = True
-        elif r == 804:  # power
+        elif r == 805:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 805:  # toughness
+        elif r == 806:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1035:  # per
+        elif r == 1036:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1036:  # perfilter
+        elif r == 1037:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1156:  # onbf
+        elif r == 1157:  # onbf
             d['onbf'] = True
-        elif r == 1157:  # pergy
+        elif r == 1158:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82677,7 +82805,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82693,7 +82821,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C809()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82701,7 +82829,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 807:  # both
+        if r == 808:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -82713,7 +82841,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82729,7 +82857,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C811()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82737,7 +82865,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # attack
+        if r == 810:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -82749,7 +82877,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82765,123 +82893,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1037:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C813()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 812:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C815()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 814:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C812()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82909,8 +82921,80 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C814()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 813:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C816()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 815:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82954,7 +83038,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82970,6 +83054,50 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C818()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1040:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C819()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82977,11 +83105,11 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1040:  # additional
+        if r == 1041:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1041:  # anynumber
+        elif r == 1042:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -82993,7 +83121,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83009,7 +83137,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C821()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83017,7 +83145,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1042:  # filters
+        if r == 1043:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83029,15 +83157,15 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1043:  # they
+        elif r == 1044:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1044:  # had
+        elif r == 1045:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 819:  # keyword
+        elif r == 820:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83052,7 +83180,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83068,7 +83196,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C824()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83076,11 +83204,11 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # subtype
+        if r == 822:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 822:  # again
+        elif r == 823:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -83092,7 +83220,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83108,7 +83236,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C826()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83116,9 +83244,9 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # quality
+        if r == 825:  # quality
             x = c[0]
-            value = _b1046(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83128,7 +83256,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83144,7 +83272,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C827()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83152,7 +83280,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # opponents
+        if r == 1049:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83162,7 +83290,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83178,7 +83306,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C829()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83186,7 +83314,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # destroyed
+        if r == 828:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83198,7 +83326,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83214,7 +83342,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C831()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83222,7 +83350,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # phase
+        if r == 830:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83234,7 +83362,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83250,7 +83378,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C833()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83258,7 +83386,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # untap
+        if r == 832:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83270,7 +83398,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83286,7 +83414,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C836()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83294,11 +83422,11 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # power
+        if r == 834:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 834:  # toughness
+        elif r == 835:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83310,7 +83438,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83326,7 +83454,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C838()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83334,7 +83462,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # ability
+        if r == 837:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -83349,7 +83477,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83365,7 +83493,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C841()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83373,14 +83501,14 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # keyword
+        if r == 839:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 839:  # manacost
+        elif r == 840:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -83392,7 +83520,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83408,7 +83536,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C844()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83416,14 +83544,14 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # keyword
+        if r == 842:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 842:  # quality
+        elif r == 843:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -83435,7 +83563,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83451,7 +83579,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C848()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83459,18 +83587,18 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # verb
+        if r == 845:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 845:  # keyword
+        elif r == 846:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 846:  # chosen
+        elif r == 847:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -83482,54 +83610,8 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C848()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1049:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83574,7 +83656,53 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C850()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1051:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83590,7 +83718,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C853()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83598,11 +83726,11 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # first
+        if r == 851:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 851:  # regular
+        elif r == 852:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -83616,7 +83744,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83632,7 +83760,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C855()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83640,7 +83768,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # excess
+        if r == 854:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -83652,7 +83780,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83668,7 +83796,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C857()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83676,7 +83804,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # untapped
+        if r == 856:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -83688,7 +83816,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83704,7 +83832,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C859()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83712,11 +83840,11 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # its
+        if r == 1052:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 857:  # untap
+        elif r == 858:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83728,7 +83856,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83744,7 +83872,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C861()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83752,7 +83880,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # gains
+        if r == 860:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -83764,7 +83892,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83780,7 +83908,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C863()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83788,7 +83916,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 861:  # lethal
+        if r == 862:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -83800,7 +83928,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83816,7 +83944,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C865()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83824,7 +83952,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # ascounters
+        if r == 864:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -83836,7 +83964,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83852,7 +83980,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C867()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83860,9 +83988,9 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # quality
+        if r == 866:  # quality
             x = c[0]
-            value = _b1046(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83872,7 +84000,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83888,7 +84016,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C869()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83896,9 +84024,9 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # quality
+        if r == 868:  # quality
             x = c[0]
-            value = _b1046(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83908,7 +84036,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83924,7 +84052,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C871()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83932,9 +84060,9 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # quality
+        if r == 870:  # quality
             x = c[0]
-            value = _b1046(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83944,7 +84072,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83960,7 +84088,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C873()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83968,9 +84096,9 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # thisturn
+        if r == 1053:  # thisturn
             d['thisturn'] = True
-        elif r == 871:  # keyword
+        elif r == 872:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83985,7 +84113,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84001,7 +84129,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C876()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84009,11 +84137,11 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # whose
+        if r == 874:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 874:  # tapact
+        elif r == 875:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84025,7 +84153,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84041,7 +84169,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C878()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84049,7 +84177,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 876:  # count
+        if r == 877:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84061,7 +84189,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84077,7 +84205,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C880()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84085,7 +84213,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # attacks
+        if r == 879:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84097,7 +84225,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84113,7 +84241,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C882()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84121,7 +84249,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # attacks
+        if r == 881:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84133,7 +84261,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84149,7 +84277,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C884()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84157,7 +84285,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # blocked
+        if r == 883:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84169,7 +84297,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84185,7 +84313,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C886()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84193,7 +84321,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # blocks
+        if r == 885:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84205,7 +84333,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84221,7 +84349,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C888()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84229,7 +84357,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # unblockable
+        if r == 887:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84241,7 +84369,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84257,7 +84385,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C890()
+    inst: Any = _C891()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84265,15 +84393,15 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # power
+        if r == 889:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 889:  # toughness
+        elif r == 890:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1053:  # colors
+        elif r == 1054:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84281,7 +84409,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1149:  # colors
+        elif r == 1150:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84289,12 +84417,12 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1054:  # subtypes
+        elif r == 1055:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1055:  # keywords
+        elif r == 1056:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84308,7 +84436,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1056:  # still
+        elif r == 1057:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84318,7 +84446,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84334,7 +84462,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C892()
+    inst: Any = _C893()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84342,7 +84470,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # choice
+        if r == 892:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84354,7 +84482,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84370,7 +84498,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C895()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84378,7 +84506,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 893:  # host
+        if r == 894:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84390,7 +84518,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84406,7 +84534,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C897()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84414,7 +84542,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # color
+        if r == 896:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84429,7 +84557,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b952(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84445,7 +84573,7 @@ def _b952(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C952()
+    inst: Any = _C953()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84453,23 +84581,23 @@ def _b952(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1085:  # eot
+        if r == 1086:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1086:  # next_upkeep
+        elif r == 1087:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1087:  # losecontrol
+        elif r == 1088:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1088:  # thisturn
+        elif r == 1089:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1089:  # thiscombat
+        elif r == 1090:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84481,7 +84609,7 @@ def _b952(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84497,7 +84625,7 @@ def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C957()
+    inst: Any = _C958()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84505,7 +84633,7 @@ def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 956:  # filter
+        if r == 957:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84517,7 +84645,7 @@ def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84533,7 +84661,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C960()
+    inst: Any = _C961()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84541,7 +84669,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 959:  # whose
+        if r == 960:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84553,7 +84681,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84569,7 +84697,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C966()
+    inst: Any = _C967()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84577,7 +84705,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 965:  # zone
+        if r == 966:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84589,7 +84717,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84605,7 +84733,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C969()
+    inst: Any = _C970()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84613,9 +84741,9 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 968:  # player
+        if r == 969:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84625,7 +84753,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84641,7 +84769,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C971()
+    inst: Any = _C972()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84649,9 +84777,9 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 970:  # player
+        if r == 971:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b702(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84661,7 +84789,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84677,7 +84805,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C974()
+    inst: Any = _C975()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84685,11 +84813,11 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 973:  # cost
+        if r == 974:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 975:  # param
+        elif r == 976:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84704,7 +84832,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84720,7 +84848,7 @@ def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1001()
+    inst: Any = _C1002()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84728,11 +84856,11 @@ def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1104:  # its
+        if r == 1105:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1000:  # nextturn
+        elif r == 1001:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84744,7 +84872,7 @@ def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1010(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84760,7 +84888,7 @@ def _b1010(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1010()
+    inst: Any = _C1011()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84768,9 +84896,9 @@ def _b1010(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1009:  # word
+        if r == 1010:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84783,7 +84911,7 @@ def _b1010(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84799,7 +84927,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1013()
+    inst: Any = _C1014()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84807,11 +84935,11 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1012:  # player
+        if r == 1013:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1105:  # walker
+        elif r == 1106:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84821,7 +84949,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84837,7 +84965,7 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1015()
+    inst: Any = _C1016()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84845,13 +84973,13 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1106:  # another
+        if r == 1107:  # another
             d['another'] = True
-        elif r == 1014:  # filter
+        elif r == 1015:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1107:  # ingy
+        elif r == 1108:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84861,7 +84989,7 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84877,7 +85005,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1019()
+    inst: Any = _C1020()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84885,33 +85013,33 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # quant
+        if r == 1018:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1018:  # filter
+        elif r == 1019:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1108:  # attached
+        elif r == 1109:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1109:  # samename
+        elif r == 1110:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1151:  # ingy
+        elif r == 1152:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84921,7 +85049,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84937,7 +85065,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1046()
+    inst: Any = _C1047()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84945,11 +85073,11 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1045:  # word
+        if r == 1046:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1047:  # param
+        elif r == 1048:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84964,7 +85092,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84980,7 +85108,7 @@ def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1073()
+    inst: Any = _C1074()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84988,7 +85116,7 @@ def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # word
+        if r == 1073:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85003,7 +85131,7 @@ def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85019,7 +85147,7 @@ def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1077()
+    inst: Any = _C1078()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85027,13 +85155,13 @@ def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1076:  # filter
+        if r == 1077:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1158:  # gy
+        elif r == 1159:  # gy
             d['gy'] = True
-        elif r == 1159:  # bf
+        elif r == 1160:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85043,7 +85171,7 @@ def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85059,7 +85187,7 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1082()
+    inst: Any = _C1083()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85067,21 +85195,21 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # power
+        if r == 1082:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1083:  # power
+        elif r == 1084:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1084:  # target
+        elif r == 1085:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -85094,7 +85222,7 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85110,7 +85238,7 @@ def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1112()
+    inst: Any = _C1113()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85118,7 +85246,7 @@ def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # enters
+        if r == 1112:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85130,7 +85258,7 @@ def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85146,7 +85274,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1115()
+    inst: Any = _C1116()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85154,7 +85282,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # leaves
+        if r == 1115:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85166,7 +85294,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85182,7 +85310,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1118()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85190,7 +85318,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # dies
+        if r == 1117:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85202,7 +85330,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85218,7 +85346,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1119()
+    inst: Any = _C1120()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85226,7 +85354,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # graveyard
+        if r == 1119:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85238,7 +85366,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85254,7 +85382,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1121()
+    inst: Any = _C1122()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85262,7 +85390,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # alone
+        if r == 1121:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85274,7 +85402,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85290,7 +85418,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85298,7 +85426,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # unblocked
+        if r == 1123:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85310,7 +85438,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85326,7 +85454,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85334,7 +85462,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # attacks
+        if r == 1125:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85346,7 +85474,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85362,7 +85490,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1127()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85370,11 +85498,11 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # blocks
+        if r == 1127:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1152:  # acreature
+        elif r == 1153:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85384,7 +85512,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85400,7 +85528,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85408,17 +85536,17 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1128:  # blocked
+        if r == 1129:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1129:  # article
+        elif r == 1130:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1130:  # filter
+        elif r == 1131:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85432,7 +85560,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85448,7 +85576,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85456,7 +85584,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # direction
+        if r == 1133:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85468,7 +85596,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85484,7 +85612,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85492,7 +85620,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # up
+        if r == 1135:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85504,7 +85632,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85520,7 +85648,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85528,7 +85656,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # way
+        if r == 1137:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85540,7 +85668,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85556,7 +85684,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85564,11 +85692,11 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # targeted
+        if r == 1139:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1153:  # opponents
+        elif r == 1154:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85578,7 +85706,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85594,7 +85722,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85602,13 +85730,13 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # combat
+        if r == 1155:  # combat
             d['combat'] = True
-        elif r == 1140:  # deals
+        elif r == 1141:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1141:  # recipient
+        elif r == 1142:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85622,7 +85750,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85638,7 +85766,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85646,9 +85774,9 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # combat
+        if r == 1156:  # combat
             d['combat'] = True
-        elif r == 1143:  # dealt
+        elif r == 1144:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85660,7 +85788,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85676,7 +85804,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85684,7 +85812,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # anywhere
+        if r == 1146:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86262,604 +86390,605 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 561 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 562 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 564 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    _match_node,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 704 __asgn_oneormore
-    _match_node,  # 705 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 713 __asgn_oneormore
-    _node,  # 714 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 744 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 750 __asgn_plain
-    _b751,  # 751 BeginningTrigger
-    _node,  # 752 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 781 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 795 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 PTChoice
-    _node,  # 803 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 CantAttack
-    _b811,  # 811 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 CantBeBlockedByFewer
-    _b816,  # 816 CantBeBlockedExcept
-    _b817,  # 817 CanBlockOnly
-    _b818,  # 818 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 821 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 CantBeTargetedBy
-    _b826,  # 826 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 833 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 838 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 844 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 ProtectionFromChosen
-    _b848,  # 848 HasKeywords
-    _b849,  # 849 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 850 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 873 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 888 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 897 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 898 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 899 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 900 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 901 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 565 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 576 __asgn_plain
+    _b577,  # 577 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 DrawEffect
+    _b582,  # 582 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 TokenEffect
+    _b589,  # 589 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 CopySpellEffect
+    _b691,  # 691 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 ContinuousEffect
+    _match_node,  # 701 ActionWord
+    _b702,  # 702 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 705 __asgn_oneormore
+    _match_node,  # 706 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 707 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 708 __asgn_oneormore
+    _b709,  # 709 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 714 __asgn_oneormore
+    _node,  # 715 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 739 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 BeginningTrigger
+    _node,  # 753 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 755 __asgn_plain
+    _b756,  # 756 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 759 __asgn_plain
+    _b760,  # 760 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 783 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 796 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 PTChoice
+    _node,  # 804 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 CantAttack
+    _b812,  # 812 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 CantBeBlockedByFewer
+    _b817,  # 817 CantBeBlockedExcept
+    _b818,  # 818 CanBlockOnly
+    _b819,  # 819 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 CantBeTargetedBy
+    _b827,  # 827 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 834 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 839 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 842 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 845 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 846 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 ProtectionFromChosen
+    _b849,  # 849 HasKeywords
+    _b850,  # 850 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 851 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 874 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 889 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 898 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 899 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 900 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 901 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 902 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 904 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 904 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 905 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 908 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 909 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 910 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 911 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 912 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 916 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 917 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 933 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 934 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 935 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 936 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 937 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 906 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 909 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 910 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 911 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 912 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 913 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 914 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 915 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 916 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 917 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 918 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 919 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 920 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 934 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 935 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 936 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 937 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 938 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 951 __asgn_plain
-    _b952,  # 952 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 955 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 956 __asgn_plain
-    _b957,  # 957 UpToXTargets
-    _node,  # 958 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 959 __asgn_plain
-    _b960,  # 960 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 962 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 963 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 964 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 965 __asgn_plain
-    _b966,  # 966 OntoBattlefield
-    _node,  # 967 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 968 __asgn_plain
-    _b969,  # 969 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 970 __asgn_plain
-    _b971,  # 971 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 972 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 977 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 987 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 992 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 998 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1000 __asgn_plain
-    _b1001,  # 1001 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1003 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1004 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1009 __asgn_plain
-    _b1010,  # 1010 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1011 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1012 __asgn_plain
-    _b1013,  # 1013 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1014 __asgn_plain
-    _b1015,  # 1015 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1016 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1018 __asgn_plain
-    _b1019,  # 1019 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1020 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1026 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1027 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1030 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 952 __asgn_plain
+    _b953,  # 953 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 956 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 957 __asgn_plain
+    _b958,  # 958 UpToXTargets
+    _node,  # 959 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 960 __asgn_plain
+    _b961,  # 961 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 963 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 964 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 965 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 966 __asgn_plain
+    _b967,  # 967 OntoBattlefield
+    _node,  # 968 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 969 __asgn_plain
+    _b970,  # 970 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 971 __asgn_plain
+    _b972,  # 972 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 973 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 974 __asgn_plain
+    _b975,  # 975 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 978 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 993 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 998 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 999 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1001 __asgn_plain
+    _b1002,  # 1002 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1004 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1005 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1010 __asgn_plain
+    _b1011,  # 1011 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1013 __asgn_plain
+    _b1014,  # 1014 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1015 __asgn_plain
+    _b1016,  # 1016 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1017 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1019 __asgn_plain
+    _b1020,  # 1020 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1026 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1027 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1028 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1030 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1031 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1035 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1037 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1032 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1035 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1037 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1038 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1042 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1045 __asgn_plain
-    _b1046,  # 1046 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1047 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1048 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1049 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1040 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1043 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1046 __asgn_plain
+    _b1047,  # 1047 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1049 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1050 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1052 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1053 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1054 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1055 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1057 __asgn_optional
-    _node,  # 1058 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1068 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1069 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1070 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1072 __asgn_plain
-    _b1073,  # 1073 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1074 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1076 __asgn_plain
-    _b1077,  # 1077 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1078 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1054 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1055 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1056 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1057 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1058 __asgn_optional
+    _node,  # 1059 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1069 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1070 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1073 __asgn_plain
+    _b1074,  # 1074 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1075 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1077 __asgn_plain
+    _b1078,  # 1078 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1079 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1080 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    _b1082,  # 1082 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1089 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1090 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1096 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1099 __asgn_optional
-    _match_node,  # 1100 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1103 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1104 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1108 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1111 __asgn_plain
-    _b1112,  # 1112 EntersEvent
-    _node,  # 1113 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1114 __asgn_plain
-    _b1115,  # 1115 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1118 __asgn_plain
-    _b1119,  # 1119 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1120 __asgn_plain
-    _b1121,  # 1121 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1126 __asgn_plain
-    _b1127,  # 1127 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1128 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1140 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1147 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1148 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1149 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1150 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1151 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1154 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1081 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1082 __asgn_plain
+    _b1083,  # 1083 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1092 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1094 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1095 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1097 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1099 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1100 __asgn_optional
+    _match_node,  # 1101 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1104 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1105 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1110 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1112 __asgn_plain
+    _b1113,  # 1113 EntersEvent
+    _node,  # 1114 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1115 __asgn_plain
+    _b1116,  # 1116 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1117 __asgn_plain
+    _b1118,  # 1118 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1119 __asgn_plain
+    _b1120,  # 1120 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1121 __asgn_plain
+    _b1122,  # 1122 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1130 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1141 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1148 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1149 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1150 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1151 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1152 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1153 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1154 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1160 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 752, 803, 958, 967, 1058, 1113])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 715, 753, 804, 959, 968, 1059, 1114])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87426,226 +87555,226 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_oneormore
-    None,  # 565 __asgn_plain
+    None,  # 564 __asgn_plain
+    None,  # 565 __asgn_oneormore
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
-    None,  # 572 __asgn_plain
+    None,  # 571 __asgn_plain
+    _b572,  # 572 DividedDamageEffect
     None,  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    None,  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
-    None,  # 577 __asgn_plain
+    None,  # 574 __asgn_plain
+    _b575,  # 575 DamageEffect
+    None,  # 576 __asgn_plain
+    _b577,  # 577 DestroyEffect
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
-    None,  # 582 __asgn_plain
+    None,  # 580 __asgn_plain
+    _b581,  # 581 DrawEffect
+    _b582,  # 582 TokenCopyEffect
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    None,  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    None,  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
-    None,  # 593 __asgn_plain
+    None,  # 587 __asgn_plain
+    _b588,  # 588 TokenEffect
+    _b589,  # 589 AddManaEffect
+    None,  # 590 __asgn_plain
+    _b591,  # 591 DiscardEffect
+    None,  # 592 __asgn_plain
+    _b593,  # 593 GainLifeEffect
     None,  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    None,  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    None,  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
-    None,  # 600 __asgn_plain
+    None,  # 595 __asgn_plain
+    _b596,  # 596 GainControlEffect
+    None,  # 597 __asgn_plain
+    _b598,  # 598 ReturnDiscardedEffect
+    None,  # 599 __asgn_plain
+    _b600,  # 600 ReturnToHandEffect
     None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
-    None,  # 604 __asgn_plain
+    None,  # 603 __asgn_plain
+    _b604,  # 604 ReturnFromGraveyardEffect
     None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
-    None,  # 608 __asgn_plain
+    None,  # 607 __asgn_plain
+    _b608,  # 608 ReturnToBattlefieldEffect
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
-    None,  # 611 __asgn_plain
+    None,  # 610 __asgn_plain
+    _b611,  # 611 ReturnAllFromGraveyardsEffect
     None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
     None,  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
-    None,  # 616 __asgn_plain
+    None,  # 615 __asgn_plain
+    _b616,  # 616 SearchEffect
     None,  # 617 __asgn_plain
     None,  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    None,  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
-    None,  # 622 __asgn_plain
+    None,  # 619 __asgn_plain
+    _b620,  # 620 CounterSpellEffect
+    None,  # 621 __asgn_plain
+    _b622,  # 622 ShuffleEffect
     None,  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
-    None,  # 625 __asgn_plain
+    None,  # 624 __asgn_plain
+    _b625,  # 625 ShuffleIntoEffect
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
-    None,  # 629 __asgn_plain
+    None,  # 628 __asgn_plain
+    _b629,  # 629 MillEffect
     None,  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
-    None,  # 632 __asgn_plain
+    None,  # 631 __asgn_plain
+    _b632,  # 632 PutStickerEffect
     None,  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
-    None,  # 635 __asgn_plain
+    None,  # 634 __asgn_plain
+    _b635,  # 635 PutFromHandEffect
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
-    None,  # 639 __asgn_plain
+    None,  # 638 __asgn_plain
+    _b639,  # 639 PutCountersEffect
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    None,  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
-    None,  # 645 __asgn_plain
+    None,  # 642 __asgn_plain
+    _b643,  # 643 PutOnLibraryEffect
+    None,  # 644 __asgn_plain
+    _b645,  # 645 PutIntoZoneEffect
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
-    None,  # 650 __asgn_plain
+    None,  # 649 __asgn_plain
+    _b650,  # 650 PileActionEffect
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
-    None,  # 656 __asgn_plain
+    None,  # 655 __asgn_plain
+    _b656,  # 656 ExileEffect
     None,  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    None,  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    None,  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
-    None,  # 663 __asgn_plain
+    None,  # 658 __asgn_plain
+    _b659,  # 659 ExileCardsEffect
+    None,  # 660 __asgn_plain
+    _b661,  # 661 ExileTopEffect
+    None,  # 662 __asgn_plain
+    _b663,  # 663 RegenerateEffect
     None,  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
-    None,  # 666 __asgn_plain
+    None,  # 665 __asgn_plain
+    _b666,  # 666 PlayerSacrificesEffect
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    None,  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    None,  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    None,  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    None,  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
-    None,  # 678 __asgn_plain
+    None,  # 669 __asgn_plain
+    _b670,  # 670 SacrificeEffect
+    None,  # 671 __asgn_plain
+    _b672,  # 672 UntapEffect
+    None,  # 673 __asgn_plain
+    _b674,  # 674 TapOrUntapEffect
+    None,  # 675 __asgn_plain
+    _b676,  # 676 TapEffect
+    None,  # 677 __asgn_plain
+    _b678,  # 678 RemoveAllCountersEffect
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    None,  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    None,  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    None,  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    None,  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
-    None,  # 691 __asgn_plain
+    None,  # 681 __asgn_plain
+    _b682,  # 682 RemoveCountersEffect
+    None,  # 683 __asgn_plain
+    _b684,  # 684 DelayedEffect
+    None,  # 685 __asgn_plain
+    _b686,  # 686 PreventEffect
+    None,  # 687 __asgn_plain
+    _b688,  # 688 CastThisEffect
+    None,  # 689 __asgn_plain
+    _b690,  # 690 CopySpellEffect
+    _b691,  # 691 NoRegenEffect
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
-    None,  # 695 __asgn_plain
+    None,  # 694 __asgn_plain
+    _b695,  # 695 PhaseOutEffect
     None,  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    None,  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    None,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
-    None,  # 702 __asgn_plain
+    None,  # 697 __asgn_plain
+    _b698,  # 698 NoUntapEffect
+    None,  # 699 __asgn_plain
+    _b700,  # 700 ContinuousEffect
+    None,  # 701 ActionWord
+    _b702,  # 702 PlayerRef
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
-    None,  # 705 BackWord
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
-    None,  # 709 __asgn_plain
+    None,  # 704 __asgn_plain
+    None,  # 705 __asgn_oneormore
+    None,  # 706 BackWord
+    None,  # 707 __asgn_optional
+    None,  # 708 __asgn_oneormore
+    _b709,  # 709 PerCount
     None,  # 710 __asgn_plain
-    _b711,  # 711 WhereX
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
-    None,  # 714 TargetRef
-    None,  # 715 __asgn_plain
-    _b716,  # 716 AnyNumberTargets
-    None,  # 717 __asgn_plain
-    _b718,  # 718 AnyTarget
-    None,  # 719 __asgn_plain
+    None,  # 711 __asgn_plain
+    _b712,  # 712 WhereX
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_oneormore
+    None,  # 715 TargetRef
+    None,  # 716 __asgn_plain
+    _b717,  # 717 AnyNumberTargets
+    None,  # 718 __asgn_plain
+    _b719,  # 719 AnyTarget
     None,  # 720 __asgn_plain
-    _b721,  # 721 UpToTargets
-    None,  # 722 __asgn_plain
-    _b723,  # 723 EachOfThem
-    None,  # 724 __asgn_plain
-    _b725,  # 725 EachPlayers
-    None,  # 726 __asgn_plain
-    _b727,  # 727 ThatRef
-    None,  # 728 __asgn_plain
-    _b729,  # 729 EnchantedRef
-    None,  # 730 __asgn_plain
-    _b731,  # 731 RestRef
-    None,  # 732 __asgn_plain
+    None,  # 721 __asgn_plain
+    _b722,  # 722 UpToTargets
+    None,  # 723 __asgn_plain
+    _b724,  # 724 EachOfThem
+    None,  # 725 __asgn_plain
+    _b726,  # 726 EachPlayers
+    None,  # 727 __asgn_plain
+    _b728,  # 728 ThatRef
+    None,  # 729 __asgn_plain
+    _b730,  # 730 EnchantedRef
+    None,  # 731 __asgn_plain
+    _b732,  # 732 RestRef
     None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
-    _b735,  # 735 MayPlayEffect
-    None,  # 736 __asgn_plain
+    None,  # 735 __asgn_plain
+    _b736,  # 736 MayPlayEffect
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_plain
+    None,  # 738 __asgn_plain
+    None,  # 739 __asgn_optional
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_optional
-    None,  # 745 __asgn_plain
+    None,  # 744 __asgn_plain
+    None,  # 745 __asgn_optional
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
+    None,  # 747 __asgn_plain
     None,  # 748 __asgn_optional
-    None,  # 749 __asgn_plain
+    None,  # 749 __asgn_optional
     None,  # 750 __asgn_plain
-    _b751,  # 751 BeginningTrigger
-    None,  # 752 Trigger
-    None,  # 753 __asgn_plain
+    None,  # 751 __asgn_plain
+    _b752,  # 752 BeginningTrigger
+    None,  # 753 Trigger
     None,  # 754 __asgn_plain
-    _b755,  # 755 LastCounterTrigger
-    None,  # 756 __asgn_plain
+    None,  # 755 __asgn_plain
+    _b756,  # 756 LastCounterTrigger
     None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
-    _b759,  # 759 BatchAttackTrigger
-    None,  # 760 __asgn_plain
+    None,  # 759 __asgn_plain
+    _b760,  # 760 BatchAttackTrigger
     None,  # 761 __asgn_plain
-    _b762,  # 762 ToGraveyardTrigger
-    None,  # 763 __asgn_plain
-    _b764,  # 764 ThisTrigger
-    None,  # 765 __asgn_plain
+    None,  # 762 __asgn_plain
+    _b763,  # 763 ToGraveyardTrigger
+    None,  # 764 __asgn_plain
+    _b765,  # 765 ThisTrigger
     None,  # 766 __asgn_plain
-    _b767,  # 767 DiscardTrigger
-    None,  # 768 __asgn_plain
+    None,  # 767 __asgn_plain
+    _b768,  # 768 DiscardTrigger
     None,  # 769 __asgn_plain
-    _b770,  # 770 LifeGainTrigger
-    None,  # 771 __asgn_plain
+    None,  # 770 __asgn_plain
+    _b771,  # 771 LifeGainTrigger
     None,  # 772 __asgn_plain
-    _b773,  # 773 CastTrigger
-    None,  # 774 __asgn_plain
+    None,  # 773 __asgn_plain
+    _b774,  # 774 CastTrigger
     None,  # 775 __asgn_plain
-    _b776,  # 776 AttachedTrigger
-    None,  # 777 __asgn_plain
+    None,  # 776 __asgn_plain
+    _b777,  # 777 AttachedTrigger
     None,  # 778 __asgn_plain
-    _b779,  # 779 YoursTrigger
-    None,  # 780 __asgn_plain
-    None,  # 781 __asgn_optional
+    None,  # 779 __asgn_plain
+    _b780,  # 780 YoursTrigger
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_optional
-    None,  # 783 __asgn_plain
+    None,  # 783 __asgn_optional
     None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
     None,  # 786 __asgn_plain
@@ -87655,133 +87784,133 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 790 __asgn_plain
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 ZonePlace
-    None,  # 794 __asgn_plain
-    None,  # 795 __asgn_oneormore
-    None,  # 796 __asgn_plain
+    None,  # 793 __asgn_plain
+    _b794,  # 794 ZonePlace
+    None,  # 795 __asgn_plain
+    None,  # 796 __asgn_oneormore
     None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
-    _b802,  # 802 PTChoice
-    None,  # 803 StaticPart
-    None,  # 804 __asgn_plain
+    None,  # 802 __asgn_plain
+    _b803,  # 803 PTChoice
+    None,  # 804 StaticPart
     None,  # 805 __asgn_plain
-    _b806,  # 806 PTChange
-    None,  # 807 __asgn_plain
-    _b808,  # 808 CantAttackOrBlock
-    None,  # 809 __asgn_plain
-    _b810,  # 810 CantAttack
-    _b811,  # 811 CantBlockMatching
-    None,  # 812 __asgn_plain
-    _b813,  # 813 CantBlock
-    None,  # 814 __asgn_plain
-    _b815,  # 815 CantBeBlockedByFewer
-    _b816,  # 816 CantBeBlockedExcept
-    _b817,  # 817 CanBlockOnly
-    _b818,  # 818 BlockCapacity
-    None,  # 819 __asgn_plain
-    _b820,  # 820 BlocksDespite
-    None,  # 821 __asgn_plain
+    None,  # 806 __asgn_plain
+    _b807,  # 807 PTChange
+    None,  # 808 __asgn_plain
+    _b809,  # 809 CantAttackOrBlock
+    None,  # 810 __asgn_plain
+    _b811,  # 811 CantAttack
+    _b812,  # 812 CantBlockMatching
+    None,  # 813 __asgn_plain
+    _b814,  # 814 CantBlock
+    None,  # 815 __asgn_plain
+    _b816,  # 816 CantBeBlockedByFewer
+    _b817,  # 817 CantBeBlockedExcept
+    _b818,  # 818 CanBlockOnly
+    _b819,  # 819 BlockCapacity
+    None,  # 820 __asgn_plain
+    _b821,  # 821 BlocksDespite
     None,  # 822 __asgn_plain
-    _b823,  # 823 CantBeTargetedByOnly
-    None,  # 824 __asgn_plain
-    _b825,  # 825 CantBeTargetedBy
-    _b826,  # 826 CantBeTargeted
-    None,  # 827 __asgn_plain
-    _b828,  # 828 CantBeDestroyed
-    None,  # 829 __asgn_plain
-    _b830,  # 830 CantPhaseOut
-    None,  # 831 __asgn_plain
-    _b832,  # 832 PhasesEachUntap
-    None,  # 833 __asgn_plain
+    None,  # 823 __asgn_plain
+    _b824,  # 824 CantBeTargetedByOnly
+    None,  # 825 __asgn_plain
+    _b826,  # 826 CantBeTargetedBy
+    _b827,  # 827 CantBeTargeted
+    None,  # 828 __asgn_plain
+    _b829,  # 829 CantBeDestroyed
+    None,  # 830 __asgn_plain
+    _b831,  # 831 CantPhaseOut
+    None,  # 832 __asgn_plain
+    _b833,  # 833 PhasesEachUntap
     None,  # 834 __asgn_plain
-    _b835,  # 835 BasePT
-    None,  # 836 __asgn_plain
-    _b837,  # 837 GainsAbility
-    None,  # 838 __asgn_plain
+    None,  # 835 __asgn_plain
+    _b836,  # 836 BasePT
+    None,  # 837 __asgn_plain
+    _b838,  # 838 GainsAbility
     None,  # 839 __asgn_plain
-    _b840,  # 840 HasKeywordAtManaCost
-    None,  # 841 __asgn_plain
+    None,  # 840 __asgn_plain
+    _b841,  # 841 HasKeywordAtManaCost
     None,  # 842 __asgn_plain
-    _b843,  # 843 HasKeywordFrom
-    None,  # 844 __asgn_plain
+    None,  # 843 __asgn_plain
+    _b844,  # 844 HasKeywordFrom
     None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    _b847,  # 847 ProtectionFromChosen
-    _b848,  # 848 HasKeywords
-    _b849,  # 849 LosesKeywords
-    None,  # 850 __asgn_plain
+    None,  # 847 __asgn_plain
+    _b848,  # 848 ProtectionFromChosen
+    _b849,  # 849 HasKeywords
+    _b850,  # 850 LosesKeywords
     None,  # 851 __asgn_plain
-    _b852,  # 852 CombatDamageSteps
-    None,  # 853 __asgn_plain
-    _b854,  # 854 AssignsExcess
-    None,  # 855 __asgn_plain
-    _b856,  # 856 AttacksUntapped
-    None,  # 857 __asgn_plain
-    _b858,  # 858 DoesntUntap
-    None,  # 859 __asgn_plain
-    _b860,  # 860 DamageGainsLife
-    None,  # 861 __asgn_plain
-    _b862,  # 862 DamageIsLethal
-    None,  # 863 __asgn_plain
-    _b864,  # 864 DamageAsCounters
-    None,  # 865 __asgn_plain
-    _b866,  # 866 CantBeBlockedBy
-    None,  # 867 __asgn_plain
-    _b868,  # 868 CantBeAttachedBy
-    None,  # 869 __asgn_plain
-    _b870,  # 870 PreventDamageFrom
-    None,  # 871 __asgn_plain
-    _b872,  # 872 AttacksDespite
-    None,  # 873 __asgn_plain
+    None,  # 852 __asgn_plain
+    _b853,  # 853 CombatDamageSteps
+    None,  # 854 __asgn_plain
+    _b855,  # 855 AssignsExcess
+    None,  # 856 __asgn_plain
+    _b857,  # 857 AttacksUntapped
+    None,  # 858 __asgn_plain
+    _b859,  # 859 DoesntUntap
+    None,  # 860 __asgn_plain
+    _b861,  # 861 DamageGainsLife
+    None,  # 862 __asgn_plain
+    _b863,  # 863 DamageIsLethal
+    None,  # 864 __asgn_plain
+    _b865,  # 865 DamageAsCounters
+    None,  # 866 __asgn_plain
+    _b867,  # 867 CantBeBlockedBy
+    None,  # 868 __asgn_plain
+    _b869,  # 869 CantBeAttachedBy
+    None,  # 870 __asgn_plain
+    _b871,  # 871 PreventDamageFrom
+    None,  # 872 __asgn_plain
+    _b873,  # 873 AttacksDespite
     None,  # 874 __asgn_plain
-    _b875,  # 875 TapAbilitiesCantActivate
-    None,  # 876 __asgn_plain
-    _b877,  # 877 MaxBlockers
-    None,  # 878 __asgn_plain
-    _b879,  # 879 AttacksEachCombat
-    None,  # 880 __asgn_plain
-    _b881,  # 881 AttacksThisTurn
-    None,  # 882 __asgn_plain
-    _b883,  # 883 MustBeBlocked
-    None,  # 884 __asgn_plain
-    _b885,  # 885 BlocksEachCombat
-    None,  # 886 __asgn_plain
-    _b887,  # 887 CantBeBlocked
-    None,  # 888 __asgn_plain
+    None,  # 875 __asgn_plain
+    _b876,  # 876 TapAbilitiesCantActivate
+    None,  # 877 __asgn_plain
+    _b878,  # 878 MaxBlockers
+    None,  # 879 __asgn_plain
+    _b880,  # 880 AttacksEachCombat
+    None,  # 881 __asgn_plain
+    _b882,  # 882 AttacksThisTurn
+    None,  # 883 __asgn_plain
+    _b884,  # 884 MustBeBlocked
+    None,  # 885 __asgn_plain
+    _b886,  # 886 BlocksEachCombat
+    None,  # 887 __asgn_plain
+    _b888,  # 888 CantBeBlocked
     None,  # 889 __asgn_plain
-    _b890,  # 890 BecomesCreature
-    None,  # 891 __asgn_plain
-    _b892,  # 892 ChosenCreatureType
-    None,  # 893 __asgn_plain
-    _b894,  # 894 BecomesAura
-    None,  # 895 __asgn_plain
-    _b896,  # 896 IsColor
-    None,  # 897 __asgn_plain
+    None,  # 890 __asgn_plain
+    _b891,  # 891 BecomesCreature
+    None,  # 892 __asgn_plain
+    _b893,  # 893 ChosenCreatureType
+    None,  # 894 __asgn_plain
+    _b895,  # 895 BecomesAura
+    None,  # 896 __asgn_plain
+    _b897,  # 897 IsColor
     None,  # 898 __asgn_plain
     None,  # 899 __asgn_plain
     None,  # 900 __asgn_plain
     None,  # 901 __asgn_plain
     None,  # 902 __asgn_plain
     None,  # 903 __asgn_plain
-    None,  # 904 __asgn_oneormore
+    None,  # 904 __asgn_plain
     None,  # 905 __asgn_oneormore
-    None,  # 906 __asgn_plain
+    None,  # 906 __asgn_oneormore
     None,  # 907 __asgn_plain
-    None,  # 908 __asgn_optional
+    None,  # 908 __asgn_plain
     None,  # 909 __asgn_optional
     None,  # 910 __asgn_optional
     None,  # 911 __asgn_optional
-    None,  # 912 __asgn_oneormore
-    None,  # 913 __asgn_optional
-    None,  # 914 __asgn_plain
+    None,  # 912 __asgn_optional
+    None,  # 913 __asgn_oneormore
+    None,  # 914 __asgn_optional
     None,  # 915 __asgn_plain
-    None,  # 916 __asgn_oneormore
-    None,  # 917 __asgn_optional
+    None,  # 916 __asgn_plain
+    None,  # 917 __asgn_oneormore
     None,  # 918 __asgn_optional
-    None,  # 919 __asgn_plain
+    None,  # 919 __asgn_optional
     None,  # 920 __asgn_plain
     None,  # 921 __asgn_plain
     None,  # 922 __asgn_plain
@@ -87795,12 +87924,12 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 930 __asgn_plain
     None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
-    None,  # 933 __asgn_optional
-    None,  # 934 __asgn_zeroormore
+    None,  # 933 __asgn_plain
+    None,  # 934 __asgn_optional
     None,  # 935 __asgn_zeroormore
     None,  # 936 __asgn_zeroormore
-    None,  # 937 __asgn_oneormore
-    None,  # 938 __asgn_plain
+    None,  # 937 __asgn_zeroormore
+    None,  # 938 __asgn_oneormore
     None,  # 939 __asgn_plain
     None,  # 940 __asgn_plain
     None,  # 941 __asgn_plain
@@ -87814,33 +87943,33 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
-    _b952,  # 952 Duration
-    None,  # 953 __asgn_plain
+    None,  # 952 __asgn_plain
+    _b953,  # 953 Duration
     None,  # 954 __asgn_plain
-    None,  # 955 __asgn_oneormore
-    None,  # 956 __asgn_plain
-    _b957,  # 957 UpToXTargets
-    None,  # 958 GraveyardTarget
-    None,  # 959 __asgn_plain
-    _b960,  # 960 FromGraveyard
-    None,  # 961 __asgn_plain
-    None,  # 962 __asgn_optional
+    None,  # 955 __asgn_plain
+    None,  # 956 __asgn_oneormore
+    None,  # 957 __asgn_plain
+    _b958,  # 958 UpToXTargets
+    None,  # 959 GraveyardTarget
+    None,  # 960 __asgn_plain
+    _b961,  # 961 FromGraveyard
+    None,  # 962 __asgn_plain
     None,  # 963 __asgn_optional
     None,  # 964 __asgn_optional
-    None,  # 965 __asgn_plain
-    _b966,  # 966 OntoBattlefield
-    None,  # 967 Destination
-    None,  # 968 __asgn_plain
-    _b969,  # 969 IntoHand
-    None,  # 970 __asgn_plain
-    _b971,  # 971 IntoGraveyard
-    None,  # 972 __asgn_optional
-    None,  # 973 __asgn_plain
-    _b974,  # 974 CostValue
-    None,  # 975 __asgn_plain
+    None,  # 965 __asgn_optional
+    None,  # 966 __asgn_plain
+    _b967,  # 967 OntoBattlefield
+    None,  # 968 Destination
+    None,  # 969 __asgn_plain
+    _b970,  # 970 IntoHand
+    None,  # 971 __asgn_plain
+    _b972,  # 972 IntoGraveyard
+    None,  # 973 __asgn_optional
+    None,  # 974 __asgn_plain
+    _b975,  # 975 CostValue
     None,  # 976 __asgn_plain
-    None,  # 977 __asgn_optional
-    None,  # 978 __asgn_plain
+    None,  # 977 __asgn_plain
+    None,  # 978 __asgn_optional
     None,  # 979 __asgn_plain
     None,  # 980 __asgn_plain
     None,  # 981 __asgn_plain
@@ -87849,79 +87978,79 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 984 __asgn_plain
     None,  # 985 __asgn_plain
     None,  # 986 __asgn_plain
-    None,  # 987 __asgn_optional
-    None,  # 988 __asgn_plain
+    None,  # 987 __asgn_plain
+    None,  # 988 __asgn_optional
     None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
-    None,  # 992 __asgn_optional
-    None,  # 993 __asgn_plain
+    None,  # 992 __asgn_plain
+    None,  # 993 __asgn_optional
     None,  # 994 __asgn_plain
     None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_optional
-    None,  # 998 __asgn_oneormore
-    None,  # 999 __asgn_plain
+    None,  # 997 __asgn_plain
+    None,  # 998 __asgn_optional
+    None,  # 999 __asgn_oneormore
     None,  # 1000 __asgn_plain
-    _b1001,  # 1001 NextTurnDuration
-    None,  # 1002 __asgn_plain
-    None,  # 1003 __asgn_optional
+    None,  # 1001 __asgn_plain
+    _b1002,  # 1002 NextTurnDuration
+    None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_optional
-    None,  # 1005 __asgn_plain
+    None,  # 1005 __asgn_optional
     None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
     None,  # 1009 __asgn_plain
-    _b1010,  # 1010 BackRef
-    None,  # 1011 __asgn_optional
-    None,  # 1012 __asgn_plain
-    _b1013,  # 1013 TargetPlayer
-    None,  # 1014 __asgn_plain
-    _b1015,  # 1015 TargetObject
-    None,  # 1016 __asgn_optional
-    None,  # 1017 __asgn_plain
+    None,  # 1010 __asgn_plain
+    _b1011,  # 1011 BackRef
+    None,  # 1012 __asgn_optional
+    None,  # 1013 __asgn_plain
+    _b1014,  # 1014 TargetPlayer
+    None,  # 1015 __asgn_plain
+    _b1016,  # 1016 TargetObject
+    None,  # 1017 __asgn_optional
     None,  # 1018 __asgn_plain
-    _b1019,  # 1019 EachObjects
-    None,  # 1020 __asgn_optional
-    None,  # 1021 __asgn_plain
+    None,  # 1019 __asgn_plain
+    _b1020,  # 1020 EachObjects
+    None,  # 1021 __asgn_optional
     None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_optional
+    None,  # 1023 __asgn_plain
     None,  # 1024 __asgn_optional
     None,  # 1025 __asgn_optional
     None,  # 1026 __asgn_optional
-    None,  # 1027 __asgn_oneormore
-    None,  # 1028 __asgn_plain
+    None,  # 1027 __asgn_optional
+    None,  # 1028 __asgn_oneormore
     None,  # 1029 __asgn_plain
-    None,  # 1030 __asgn_oneormore
+    None,  # 1030 __asgn_plain
     None,  # 1031 __asgn_oneormore
-    None,  # 1032 __asgn_optional
+    None,  # 1032 __asgn_oneormore
     None,  # 1033 __asgn_optional
     None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_plain
+    None,  # 1035 __asgn_optional
     None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_oneormore
+    None,  # 1037 __asgn_plain
     None,  # 1038 __asgn_oneormore
     None,  # 1039 __asgn_oneormore
-    None,  # 1040 __asgn_plain
+    None,  # 1040 __asgn_oneormore
     None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_oneormore
-    None,  # 1043 __asgn_plain
+    None,  # 1042 __asgn_plain
+    None,  # 1043 __asgn_oneormore
     None,  # 1044 __asgn_plain
     None,  # 1045 __asgn_plain
-    _b1046,  # 1046 QualityRef
-    None,  # 1047 __asgn_plain
-    None,  # 1048 __asgn_optional
-    None,  # 1049 __asgn_oneormore
+    None,  # 1046 __asgn_plain
+    _b1047,  # 1047 QualityRef
+    None,  # 1048 __asgn_plain
+    None,  # 1049 __asgn_optional
     None,  # 1050 __asgn_oneormore
-    None,  # 1051 __asgn_plain
-    None,  # 1052 __asgn_optional
-    None,  # 1053 __asgn_oneormore
-    None,  # 1054 __asgn_zeroormore
-    None,  # 1055 __asgn_oneormore
-    None,  # 1056 __asgn_optional
+    None,  # 1051 __asgn_oneormore
+    None,  # 1052 __asgn_plain
+    None,  # 1053 __asgn_optional
+    None,  # 1054 __asgn_oneormore
+    None,  # 1055 __asgn_zeroormore
+    None,  # 1056 __asgn_oneormore
     None,  # 1057 __asgn_optional
-    None,  # 1058 KeywordCostPart
-    None,  # 1059 __asgn_oneormore
+    None,  # 1058 __asgn_optional
+    None,  # 1059 KeywordCostPart
     None,  # 1060 __asgn_oneormore
     None,  # 1061 __asgn_oneormore
     None,  # 1062 __asgn_oneormore
@@ -87930,90 +88059,90 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1065 __asgn_oneormore
     None,  # 1066 __asgn_oneormore
     None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_optional
-    None,  # 1069 __asgn_plain
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_optional
     None,  # 1070 __asgn_plain
-    None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_plain
-    _b1073,  # 1073 PerTime
-    None,  # 1074 __asgn_optional
-    None,  # 1075 __asgn_oneormore
-    None,  # 1076 __asgn_plain
-    _b1077,  # 1077 PerObject
-    None,  # 1078 __asgn_optional
-    None,  # 1079 __asgn_plain
+    None,  # 1071 __asgn_plain
+    None,  # 1072 __asgn_oneormore
+    None,  # 1073 __asgn_plain
+    _b1074,  # 1074 PerTime
+    None,  # 1075 __asgn_optional
+    None,  # 1076 __asgn_oneormore
+    None,  # 1077 __asgn_plain
+    _b1078,  # 1078 PerObject
+    None,  # 1079 __asgn_optional
     None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
-    _b1082,  # 1082 PowerOf
-    None,  # 1083 __asgn_plain
+    None,  # 1082 __asgn_plain
+    _b1083,  # 1083 PowerOf
     None,  # 1084 __asgn_plain
     None,  # 1085 __asgn_plain
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
     None,  # 1088 __asgn_plain
     None,  # 1089 __asgn_plain
-    None,  # 1090 __asgn_optional
+    None,  # 1090 __asgn_plain
     None,  # 1091 __asgn_optional
     None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_optional
     None,  # 1094 __asgn_optional
     None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_oneormore
-    None,  # 1097 __asgn_optional
+    None,  # 1096 __asgn_optional
+    None,  # 1097 __asgn_oneormore
     None,  # 1098 __asgn_optional
     None,  # 1099 __asgn_optional
-    None,  # 1100 DelayedStep
-    None,  # 1101 __asgn_optional
+    None,  # 1100 __asgn_optional
+    None,  # 1101 DelayedStep
     None,  # 1102 __asgn_optional
-    None,  # 1103 __asgn_oneormore
-    None,  # 1104 __asgn_plain
-    None,  # 1105 __asgn_optional
+    None,  # 1103 __asgn_optional
+    None,  # 1104 __asgn_oneormore
+    None,  # 1105 __asgn_plain
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_plain
+    None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_plain
-    None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_plain
-    _b1112,  # 1112 EntersEvent
-    None,  # 1113 ThisEvent
-    None,  # 1114 __asgn_plain
-    _b1115,  # 1115 LeavesEvent
-    None,  # 1116 __asgn_plain
-    _b1117,  # 1117 DiesEvent
-    None,  # 1118 __asgn_plain
-    _b1119,  # 1119 ToGraveyardEvent
-    None,  # 1120 __asgn_plain
-    _b1121,  # 1121 AttacksAloneEvent
-    None,  # 1122 __asgn_plain
-    _b1123,  # 1123 UnblockedEvent
-    None,  # 1124 __asgn_plain
-    _b1125,  # 1125 AttacksEvent
-    None,  # 1126 __asgn_plain
-    _b1127,  # 1127 BlocksEvent
-    None,  # 1128 __asgn_plain
+    None,  # 1110 __asgn_plain
+    None,  # 1111 __asgn_optional
+    None,  # 1112 __asgn_plain
+    _b1113,  # 1113 EntersEvent
+    None,  # 1114 ThisEvent
+    None,  # 1115 __asgn_plain
+    _b1116,  # 1116 LeavesEvent
+    None,  # 1117 __asgn_plain
+    _b1118,  # 1118 DiesEvent
+    None,  # 1119 __asgn_plain
+    _b1120,  # 1120 ToGraveyardEvent
+    None,  # 1121 __asgn_plain
+    _b1122,  # 1122 AttacksAloneEvent
+    None,  # 1123 __asgn_plain
+    _b1124,  # 1124 UnblockedEvent
+    None,  # 1125 __asgn_plain
+    _b1126,  # 1126 AttacksEvent
+    None,  # 1127 __asgn_plain
+    _b1128,  # 1128 BlocksEvent
     None,  # 1129 __asgn_plain
     None,  # 1130 __asgn_plain
-    _b1131,  # 1131 BlockedEvent
-    None,  # 1132 __asgn_plain
-    _b1133,  # 1133 PhasesEvent
-    None,  # 1134 __asgn_plain
-    _b1135,  # 1135 TurnedUpEvent
-    None,  # 1136 __asgn_plain
-    _b1137,  # 1137 ExiledThisWayEvent
-    None,  # 1138 __asgn_plain
-    _b1139,  # 1139 TargetedEvent
-    None,  # 1140 __asgn_plain
+    None,  # 1131 __asgn_plain
+    _b1132,  # 1132 BlockedEvent
+    None,  # 1133 __asgn_plain
+    _b1134,  # 1134 PhasesEvent
+    None,  # 1135 __asgn_plain
+    _b1136,  # 1136 TurnedUpEvent
+    None,  # 1137 __asgn_plain
+    _b1138,  # 1138 ExiledThisWayEvent
+    None,  # 1139 __asgn_plain
+    _b1140,  # 1140 TargetedEvent
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 DealsDamageEvent
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 DealtDamageEvent
-    None,  # 1145 __asgn_plain
-    _b1146,  # 1146 PutIntoGraveyardEvent
-    None,  # 1147 __asgn_optional
+    None,  # 1142 __asgn_plain
+    _b1143,  # 1143 DealsDamageEvent
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 DealtDamageEvent
+    None,  # 1146 __asgn_plain
+    _b1147,  # 1147 PutIntoGraveyardEvent
     None,  # 1148 __asgn_optional
-    None,  # 1149 __asgn_oneormore
+    None,  # 1149 __asgn_optional
     None,  # 1150 __asgn_oneormore
-    None,  # 1151 __asgn_optional
+    None,  # 1151 __asgn_oneormore
     None,  # 1152 __asgn_optional
     None,  # 1153 __asgn_optional
     None,  # 1154 __asgn_optional
@@ -88022,4 +88151,5 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1157 __asgn_optional
     None,  # 1158 __asgn_optional
     None,  # 1159 __asgn_optional
+    None,  # 1160 __asgn_optional
 ]

@@ -109,8 +109,10 @@ class Resolution:
             if ref.same_name_as is not None:  # 201.2: a nameless object (708.2) shares no name
                 names = {self.game.characteristics(self.game.obj(t)).name for t in self.referents(ref.same_name_as)
                          if isinstance(t, int) and self.game.exists(t)} - {""}
+            players = self.players(ref.controlled_by) if ref.controlled_by is not None else None
             return [o.oid for o in self.game.battlefield()
-                    if (hosts is None or o.attached_to in hosts)
+                    if (players is None or o.controller in players)
+                    and (hosts is None or o.attached_to in hosts)
                     and (names is None or self.game.characteristics(o).name in names)
                     and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)
                     and (not ref.filter.of_chosen or (self.chosen is not None and self.chosen.matches(

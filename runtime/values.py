@@ -67,6 +67,8 @@ class EachObject:
     # "each instant and sorcery card in your graveyard" (404, 611.2c): the cards in the graveyard of
     # the ability's controller instead of permanents.
     in_your_graveyard: bool = False
+    # "creatures target player controls" (115.1, 611.2c): only the permanents that player controls.
+    controlled_by: "PlayerSlot | None" = None
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,7 @@ class EachObject(Ref):
     same_name_as: Ref | None = None  # only those with the same name as this object (201.2)
     attached_to: Ref | None = None  # only those attached to these ("all Auras attached to them")
     in_graveyard: bool = False  # the cards in your graveyard, not permanents (404)
+    controlled_by: Ref | None = None  # "creatures target player controls": only that player's (115.1)
 
     @property
     def plural(self) -> bool:
@@ -155,6 +156,8 @@ class EachObject(Ref):
 
     def python(self) -> str:
         f = self.filter.python()
+        if self.controlled_by is not None:
+            return f"rt.EachObject(filter={f}, controlled_by={self.controlled_by.python()})"
         if self.attached_to is not None:
             return f"rt.EachObject(filter={f}, attached_to={self.attached_to.python()})"
         if self.same_name_as is not None:
