@@ -298,6 +298,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                      + ([f.kind] if f.kind else []))
     if f.chosen:
         words += " of that type"  # the kind a player chose earlier in the ability
+    if f.chosentype:
+        words += " of the chosen type"  # "choose a permanent type" earlier in the ability (608.2d)
     if f.choicetype:
         words += " of the creature type of your choice"  # chosen as the instruction is followed (608.2d)
     if f.exiled:
@@ -397,7 +399,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype),
+                    of_chosen=bool(f.chosen or f.chosentype or f.choicetype), creature_type_of_choice=bool(f.choicetype),
                     mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv),
                     single_target=single, alternatives=alternatives,
                     dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor))
@@ -1250,7 +1252,15 @@ class CardLowering:
         return ef.ObjectDealsDamage(source, self.target(e.target, cond))
 
     def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.ReturnAllFromGraveyards(_filter(self.ck, e.filter, e))
+        f = _filter(self.ck, e.filter, e)
+        if f.of_chosen and not self.chose:
+            self.ck.error(e, "'of the chosen type' needs a choice before it in the ability ('choose a permanent type')")
+        return ef.ReturnAllFromGraveyards(f, yours=bool(e.yours))
+
+    def effect_ChooseTypeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 205.2a, 608.2d: the controller chooses one of the permanent types, remembered for "of the chosen type".
+        self.chose = True
+        return ef.ChoosePermanentType()
 
     def effect_NoUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.NoUntap(self.target(e.target, cond))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'c82b188b523ba26b2d1d2ff3278a621eb660523f88bf835858cacce461bab7cf'
+GRAMMAR = 'f8c85c8693f91db365013dcaecf982ac825e8e2f6336b969570b4ad5c4ac489c'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -506,6 +506,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ExchangeControlEffect', 'common', 'ExchangeControlEffect', ''),
     ('__asgn_plain', 'plain', '', 'coin'),
     ('FlipCoinEffect', 'common', 'FlipCoinEffect', ''),
+    ('__asgn_plain', 'plain', '', 'permanenttype'),
+    ('ChooseTypeEffect', 'common', 'ChooseTypeEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('__asgn_oneormore', 'oneormore', '', 'symbols'),
@@ -569,6 +571,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_oneormore', 'oneormore', '', 'combat'),
     ('__asgn_oneormore', 'oneormore', '', 'combat'),
     ('__asgn_oneormore', 'oneormore', '', 'states'),
+    ('__asgn_plain', 'plain', '', 'chosentype'),
     ('__asgn_plain', 'plain', '', 'choicetype'),
     ('__asgn_plain', 'plain', '', 'mvdir'),
     ('__asgn_plain', 'plain', '', 'samemv'),
@@ -632,7 +635,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'counter'),
     ('ReturnToBattlefieldEffect', 'common', 'ReturnToBattlefieldEffect', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
-    ('__asgn_plain', 'plain', '', 'hands'),
     ('ReturnAllFromGraveyardsEffect', 'common', 'ReturnAllFromGraveyardsEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -986,6 +988,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('FromGraveyard', 'common', 'FromGraveyard', ''),
     ('__asgn_plain', 'plain', '', 'battlefield'),
     ('__asgn_optional', 'optional', '', 'fromgy'),
+    ('__asgn_plain', 'plain', '', 'hands'),
+    ('__asgn_plain', 'plain', '', 'yours'),
     ('__asgn_optional', 'optional', '', 'upto'),
     ('__asgn_optional', 'optional', '', 'reveal'),
     ('__asgn_plain', 'plain', '', 'zone'),
@@ -28775,6 +28779,84 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F0:
+            while True:
+                p239 = p
+                res240: list[Any] = []
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choose', '')
+                q += 6
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'permanent', '')
+                q += 9
+                p239 = q
+                res240.append(v)
+                p241 = p239
+                res242: list[Any] = []
+                q = sk0[p241]
+                if q < 0:
+                    q = _WS0(text, p241).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p241] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p241 = q
+                res242.append(v)
+                if res242:
+                    n = Nt(res242)
+                    n.rule = 484
+                p239 = p241
+                if res242 and n:
+                    res240.append(n)
+                if res240:
+                    n = Nt(res240)
+                    n.rule = 485
+                q = p239
+                v = n if res240 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e59_0(self, p: int) -> Any:
@@ -28795,7 +28877,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 484
+        n.rule = 486
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -28816,7 +28898,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 485
+        n.rule = 487
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -28851,7 +28933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -28884,7 +28966,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28905,7 +28987,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28926,7 +29008,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28947,7 +29029,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28984,7 +29066,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29005,7 +29087,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29026,7 +29108,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29047,7 +29129,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29068,7 +29150,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29089,7 +29171,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29110,7 +29192,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29131,7 +29213,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29168,7 +29250,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29189,7 +29271,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29210,7 +29292,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29231,7 +29313,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29252,7 +29334,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29273,7 +29355,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29320,7 +29402,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 490
+                n.rule = 492
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29336,7 +29418,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 491
+                n.rule = 493
             q = p1
             v = n if res2 else None
             p = q
@@ -29347,7 +29429,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29381,7 +29463,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 493
+                n.rule = 495
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29536,7 +29618,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 494
+                n.rule = 496
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29566,7 +29648,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 495
+            n.rule = 497
         p = p5
         if res6 and n:
             res.append(n)
@@ -29608,7 +29690,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 496
+                n.rule = 498
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29638,7 +29720,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 497
+            n.rule = 499
         p = p11
         if res12 and n:
             res.append(n)
@@ -29652,7 +29734,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -29793,7 +29875,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 499
+                n.rule = 501
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29842,7 +29924,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 500
+            n.rule = 502
         p = p9
         if res10 and n:
             res.append(n)
@@ -29905,7 +29987,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 503
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30062,14 +30144,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 504
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 505
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30090,7 +30172,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 504
+        n.rule = 506
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30127,7 +30209,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 505
+                    n.rule = 507
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30157,7 +30239,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 508
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30182,7 +30264,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 507
+                    n.rule = 509
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30234,7 +30316,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 508
+        n.rule = 510
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30279,13 +30361,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 509
+                n.rule = 511
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 510
+                n.rule = 512
             q = p1
             v = n if res2 else None
             p = q
@@ -30296,7 +30378,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 511
+        n.rule = 513
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30411,7 +30493,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 512
+                    n.rule = 514
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30506,14 +30588,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 516
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30594,7 +30676,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30609,7 +30691,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30624,7 +30706,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 517
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30649,7 +30731,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 516
+        n.rule = 518
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30670,7 +30752,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 517
+        n.rule = 519
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -30723,7 +30805,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 518
+                n.rule = 520
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30764,13 +30846,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 519
+                n.rule = 521
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 520
+                n.rule = 522
             q = p1
             v = n if res2 else None
             p = q
@@ -30781,7 +30863,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 521
+        n.rule = 523
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -30879,7 +30961,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 522
+        n.rule = 524
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -30900,7 +30982,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 525
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -30921,7 +31003,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 526
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -30977,7 +31059,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 527
         p = p1
         if res2 and n:
             res.append(n)
@@ -31051,7 +31133,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 528
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31107,7 +31189,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 529
         p = p1
         if res2 and n:
             res.append(n)
@@ -31234,7 +31316,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 528
+        n.rule = 530
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31307,14 +31389,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 532
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31466,7 +31548,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 531
+        n.rule = 533
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31525,7 +31607,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 532
+                n.rule = 534
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31608,7 +31690,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 533
+                n.rule = 535
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31618,7 +31700,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 536
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31650,7 +31732,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 535
+                    n.rule = 537
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31704,13 +31786,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 538
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 537
+                    n.rule = 539
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31747,7 +31829,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 538
+                    n.rule = 540
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -31794,13 +31876,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 541
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 540
+                    n.rule = 542
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -31839,13 +31921,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 541
+                    n.rule = 543
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 542
+                    n.rule = 544
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32223,7 +32305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 545
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32258,7 +32340,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 546
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32293,7 +32375,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 547
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32328,7 +32410,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 548
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32808,20 +32890,28 @@ class CardParser:
                 q += 3
                 p3 = q
                 res4.append(v)
-                q = sk0[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p3).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    sk0[p5] = q
+                if not (text.startswith('chosen', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'creature', '')
-                q += 8
-                p3 = q
-                res4.append(v)
+                v = (q, 'chosen', '')
+                q += 6
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 549
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 q = sk0[p3]
                 if q < 0:
                     q = _WS0(text, p3).end()
@@ -32836,59 +32926,124 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                q = sk0[p3]
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F74:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p3).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p3] = q
+                    sk0[p7] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p3 = q
-                res4.append(v)
-                q = sk0[p3]
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p3).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p3] = q
+                    sk0[p7] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p3 = q
-                res4.append(v)
-                p5 = p3
-                res6: list[Any] = []
-                q = sk0[p5]
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
                 if q < 0:
-                    q = _WS0(text, p5).end()
+                    q = _WS0(text, p9).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p5] = q
+                    sk0[p9] = q
                 if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choice', '')
                 q += 6
-                p5 = q
-                res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 547
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 550
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -33011,7 +33166,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33154,7 +33309,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33202,7 +33357,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33227,7 +33382,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 554
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33266,7 +33421,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33315,7 +33470,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33369,7 +33524,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 557
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33455,7 +33610,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 558
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33502,7 +33657,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33522,7 +33677,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33549,7 +33704,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33583,7 +33738,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33610,7 +33765,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33630,7 +33785,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 560
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33657,7 +33812,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33691,7 +33846,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -33718,7 +33873,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 564
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33752,7 +33907,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 560
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -33779,7 +33934,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33813,7 +33968,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 560
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -33840,7 +33995,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -33860,7 +34015,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 560
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -33890,7 +34045,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 564
+                    n.rule = 567
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -33910,7 +34065,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 557
+                    n.rule = 560
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -33958,7 +34113,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 565
+        n.rule = 568
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34148,7 +34303,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 569
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34209,7 +34364,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 567
+                    n.rule = 570
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34310,7 +34465,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 571
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34458,7 +34613,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 569
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34575,7 +34730,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 570
+                    n.rule = 573
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34614,7 +34769,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 571
+            n.rule = 574
         p = p1
         if res2 and n:
             res.append(n)
@@ -34671,7 +34826,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 572
+        n.rule = 575
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34751,7 +34906,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 573
+                n.rule = 576
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34784,7 +34939,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 574
+                n.rule = 577
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34794,7 +34949,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 575
+        n.rule = 578
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34826,14 +34981,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 576
+            n.rule = 579
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 577
+        n.rule = 580
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34852,7 +35007,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 578
+                n.rule = 581
             q = p1
             v = n if res2 else None
             p = q
@@ -34877,7 +35032,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 579
+            n.rule = 582
         p = p3
         if res4 and n:
             res.append(n)
@@ -34900,7 +35055,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 580
+                n.rule = 583
             q = p5
             v = n if res6 else None
             p = q
@@ -34910,7 +35065,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 584
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -34941,7 +35096,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 582
+        n.rule = 585
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -34984,7 +35139,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 583
+                n.rule = 586
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35014,7 +35169,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 584
+            n.rule = 587
         p = p5
         if res6 and n:
             res.append(n)
@@ -35053,7 +35208,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 585
+            n.rule = 588
         p = p7
         if res8 and n:
             res.append(n)
@@ -35088,7 +35243,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 586
+            n.rule = 589
         p = p9
         if res10 and n:
             res.append(n)
@@ -35179,7 +35334,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 587
+                n.rule = 590
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35198,7 +35353,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 588
+        n.rule = 591
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35229,7 +35384,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 589
+        n.rule = 592
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35248,7 +35403,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 590
+                n.rule = 593
             q = p1
             v = n if res2 else None
             p = q
@@ -35281,7 +35436,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 591
+        n.rule = 594
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35300,7 +35455,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 592
+                n.rule = 595
             q = p1
             v = n if res2 else None
             p = q
@@ -35324,7 +35479,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 593
+        n.rule = 596
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35380,7 +35535,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 594
+            n.rule = 597
         p = p1
         if res2 and n:
             res.append(n)
@@ -35396,7 +35551,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 595
+                n.rule = 598
             q = p3
             v = n if res4 else None
             p = q
@@ -35406,7 +35561,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 596
+        n.rule = 599
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35539,14 +35694,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 597
+            n.rule = 600
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 598
+        n.rule = 601
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35578,7 +35733,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 599
+            n.rule = 602
         p = p1
         if res2 and n:
             res.append(n)
@@ -35641,7 +35796,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 600
+        n.rule = 603
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35673,7 +35828,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 601
+            n.rule = 604
         p = p1
         if res2 and n:
             res.append(n)
@@ -35689,7 +35844,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 602
+                n.rule = 605
             q = p3
             v = n if res4 else None
             p = q
@@ -35777,7 +35932,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 603
+                n.rule = 606
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35787,7 +35942,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 604
+        n.rule = 607
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35819,7 +35974,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 605
+            n.rule = 608
         p = p1
         if res2 and n:
             res.append(n)
@@ -35940,7 +36095,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 606
+                n.rule = 609
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35955,7 +36110,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 607
+                n.rule = 610
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -35996,7 +36151,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 608
+        n.rule = 611
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36040,7 +36195,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 612
         p = p1
         if res2 and n:
             res.append(n)
@@ -36056,90 +36211,17 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+        r = self.e204_0(p)
+        if r is None:
             return None
-        v = (q, 'all', '')
-        q += 3
+        q, v = r
         p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('graveyards', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'graveyards', '')
-        q += 10
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'to', '')
-        q += 2
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'their', '')
-        q += 5
-        p = q
-        res.append(v)
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith("owners'", q)):
-            return None
-        v = (q, "owners'", '')
-        q += 7
-        p = q
-        res.append(v)
-        p3 = p
-        res4: list[Any] = []
-        q = sk0[p3]
-        if q < 0:
-            q = _WS0(text, p3).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p3] = q
-        if not (text.startswith('hands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return None
-        v = (q, 'hands', '')
-        q += 5
-        p3 = q
-        res4.append(v)
-        if res4:
-            n = Nt(res4)
-            n.rule = 610
-        p = p3
-        if res4 and n:
-            res.append(n)
+        if v:
+            res.append(v)
         if not res:
             return p, None
-        n = Nt(res)
-        n.rule = 611
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 613
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36171,7 +36253,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 612
+            n.rule = 614
         p = p1
         if res2 and n:
             res.append(n)
@@ -36202,7 +36284,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e204_0(p3)
+            r = self.e205_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36235,7 +36317,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 613
+            n.rule = 615
         p = p5
         if res6 and n:
             res.append(n)
@@ -36250,11 +36332,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 614
+            n.rule = 616
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e205_0(p)
+        r = self.e206_0(p)
         if r is None:
             return None
         q, v = r
@@ -36264,7 +36346,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e206_0(p9)
+            r = self.e207_0(p9)
             if r is None:
                 break
             q, v = r
@@ -36322,7 +36404,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e207_0(p)
+        r = self.e208_0(p)
         if r is None:
             return None
         q, v = r
@@ -36340,12 +36422,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 615
+            n.rule = 617
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e208_0(p)
+            r = self.e209_0(p)
             if r is None:
                 break
             q, v = r
@@ -36356,7 +36438,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 616
+        n.rule = 618
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36388,7 +36470,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 617
+            n.rule = 619
         p = p1
         if res2 and n:
             res.append(n)
@@ -36454,7 +36536,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 618
+                n.rule = 620
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36477,7 +36559,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 619
+                    n.rule = 621
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36550,7 +36632,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 620
+        n.rule = 622
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36582,7 +36664,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 621
+            n.rule = 623
         p = p1
         if res2 and n:
             res.append(n)
@@ -36601,7 +36683,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 622
+        n.rule = 624
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36633,7 +36715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 623
+            n.rule = 625
         p = p1
         if res2 and n:
             res.append(n)
@@ -36649,7 +36731,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e209_0(p)
+        r = self.e210_0(p)
         if r is None:
             return None
         q, v = r
@@ -36672,14 +36754,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 624
+            n.rule = 626
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 625
+        n.rule = 627
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36736,14 +36818,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 626
+                n.rule = 628
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e210_0(p)
+        r = self.e211_0(p)
         if r is None:
             return None
         q, v = r
@@ -36773,7 +36855,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 627
+            n.rule = 629
         p = p3
         if res4 and n:
             res.append(n)
@@ -36812,7 +36894,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 628
+            n.rule = 630
         p = p5
         if res6 and n:
             res.append(n)
@@ -36831,7 +36913,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 629
+        n.rule = 631
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36880,7 +36962,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 630
+            n.rule = 632
         p = p1
         if res2 and n:
             res.append(n)
@@ -36907,14 +36989,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 631
+            n.rule = 633
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 632
+        n.rule = 634
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -36935,7 +37017,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e211_0(p)
+        r = self.e212_0(p)
         if r is None:
             return None
         q, v = r
@@ -36953,7 +37035,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 633
+            n.rule = 635
         p = p1
         if res2 and n:
             res.append(n)
@@ -37033,14 +37115,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 634
+            n.rule = 636
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e212_0(p5)
+            r = self.e213_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37065,7 +37147,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 635
+        n.rule = 637
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37097,7 +37179,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 636
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37112,11 +37194,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 637
+            n.rule = 639
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e213_0(p)
+        r = self.e214_0(p)
         if r is None:
             return None
         q, v = r
@@ -37146,14 +37228,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 638
+            n.rule = 640
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 639
+        n.rule = 641
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37185,7 +37267,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 640
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37215,7 +37297,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 641
+                n.rule = 643
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37234,7 +37316,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 642
+                n.rule = 644
             q = p7
             v = n if res8 else None
             p = q
@@ -37253,7 +37335,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e214_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -37272,7 +37354,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e215_0(p)
+        r = self.e216_0(p)
         if r is None:
             return None
         q, v = r
@@ -37282,7 +37364,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 643
+        n.rule = 645
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37314,7 +37396,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 644
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37330,7 +37412,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e216_0(p)
+        r = self.e217_0(p)
         if r is None:
             return None
         q, v = r
@@ -37352,7 +37434,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 645
+        n.rule = 647
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37396,7 +37478,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 646
+            n.rule = 648
         p = p1
         if res2 and n:
             res.append(n)
@@ -37431,7 +37513,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 647
+            n.rule = 649
         p = p3
         if res4 and n:
             res.append(n)
@@ -37578,7 +37660,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 648
+            n.rule = 650
         p = p5
         if res6 and n:
             res.append(n)
@@ -37610,14 +37692,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 649
+            n.rule = 651
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 650
+        n.rule = 652
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37649,7 +37731,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 651
+            n.rule = 653
         p = p1
         if res2 and n:
             res.append(n)
@@ -37665,7 +37747,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 652
+                n.rule = 654
             q = p3
             v = n if res4 else None
             p = q
@@ -37698,7 +37780,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 653
+                n.rule = 655
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37713,11 +37795,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 654
+                n.rule = 656
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e217_0(p5)
+            r = self.e218_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37777,7 +37859,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 655
+                n.rule = 657
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37787,7 +37869,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 656
+        n.rule = 658
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37819,11 +37901,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 657
+            n.rule = 659
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e218_0(p)
+        r = self.e219_0(p)
         if r is None:
             return None
         q, v = r
@@ -37870,14 +37952,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 658
+            n.rule = 660
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 659
+        n.rule = 661
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -37957,7 +38039,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -37976,7 +38058,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 661
+        n.rule = 663
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38008,14 +38090,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 665
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38034,21 +38116,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 664
+                n.rule = 666
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e219_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e220_0(p)
+        r = self.e221_0(p)
         if r is None:
             return None
         q, v = r
@@ -38066,14 +38148,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 665
+            n.rule = 667
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 666
+        n.rule = 668
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38105,7 +38187,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 667
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
@@ -38159,7 +38241,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 668
+                n.rule = 670
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38201,7 +38283,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 669
+                    n.rule = 671
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38250,7 +38332,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 672
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38282,14 +38364,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 674
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38345,14 +38427,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 676
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38384,14 +38466,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 678
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38452,14 +38534,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 680
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38491,7 +38573,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
@@ -38506,11 +38588,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 680
+            n.rule = 682
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e221_0(p)
+        r = self.e222_0(p)
         if r is None:
             return None
         q, v = r
@@ -38540,14 +38622,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 681
+            n.rule = 683
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 682
+        n.rule = 684
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38556,7 +38638,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e222_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -38586,14 +38668,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 684
+        n.rule = 686
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38649,7 +38731,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38725,7 +38807,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e223_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
@@ -38759,7 +38841,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 686
+        n.rule = 688
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38791,11 +38873,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e224_0(p)
+        r = self.e225_0(p)
         if r is None:
             return None
         q, v = r
@@ -38805,7 +38887,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 688
+        n.rule = 690
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38837,7 +38919,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -38856,7 +38938,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e225_0(p3)
+            r = self.e226_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38923,7 +39005,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e226_0(p3)
+            r = self.e227_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38948,7 +39030,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 692
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -38957,7 +39039,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e227_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -39003,7 +39085,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e228_0(p1)
+            r = self.e229_0(p1)
             if r is None:
                 break
             q, v = r
@@ -39028,7 +39110,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 691
+        n.rule = 693
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39048,11 +39130,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e229_0(p)
+        r = self.e230_0(p)
         if r is None:
             return None
         q, v = r
@@ -39075,7 +39157,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 693
+            n.rule = 695
         p = p3
         if res4 and n:
             res.append(n)
@@ -39129,7 +39211,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 694
+                n.rule = 696
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39139,7 +39221,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 695
+        n.rule = 697
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39159,11 +39241,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e230_0(p)
+        r = self.e231_0(p)
         if r is None:
             return None
         q, v = r
@@ -39194,7 +39276,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e231_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
@@ -39253,14 +39335,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 697
+            n.rule = 699
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 698
+        n.rule = 700
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39283,7 +39365,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 699
+                n.rule = 701
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39302,7 +39384,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e232_0(p)
+        r = self.e233_0(p)
         if r is None:
             return None
         q, v = r
@@ -39310,7 +39392,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e233_0(p)
+            r = self.e234_0(p)
             if r is None:
                 break
             q, v = r
@@ -39318,7 +39400,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e234_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -39326,7 +39408,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e235_0(p)
+            r = self.e236_0(p)
             if r is None:
                 break
             q, v = r
@@ -39337,7 +39419,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e236_0(p5)
+            r = self.e237_0(p5)
             if r is None:
                 break
             q, v = r
@@ -39398,7 +39480,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 702
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39488,7 +39570,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 701
+        n.rule = 703
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39565,7 +39647,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e237_0(p1)
+                r = self.e238_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39590,7 +39672,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 702
+                    n.rule = 704
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39618,12 +39700,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 703
+                    n.rule = 705
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39651,12 +39733,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 704
+                    n.rule = 706
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 702
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39760,7 +39842,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 705
+        n.rule = 707
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40063,7 +40145,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40084,7 +40166,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40105,7 +40187,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40128,7 +40210,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40149,7 +40231,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40172,7 +40254,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40195,7 +40277,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 706
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40220,7 +40302,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 707
+        n.rule = 709
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40272,7 +40354,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 708
+        n.rule = 710
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40305,7 +40387,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e238_0(p)
+        r = self.e239_0(p)
         if r is None:
             return None
         q, v = r
@@ -40315,7 +40397,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 709
+        n.rule = 711
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40401,7 +40483,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 710
+                    n.rule = 712
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40503,19 +40585,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 711
+                    n.rule = 713
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 712
+                    n.rule = 714
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 715
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40790,7 +40872,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 716
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -40941,7 +41023,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 715
+                    n.rule = 717
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40960,7 +41042,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e239_0(p3)
+                r = self.e240_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40971,7 +41053,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 715
+                    n.rule = 717
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41049,14 +41131,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 716
+                    n.rule = 718
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e240_0(p9)
+                    r = self.e241_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -41092,12 +41174,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 717
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41124,7 +41206,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 718
+                    n.rule = 720
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41144,12 +41226,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 719
+                    n.rule = 721
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41164,7 +41246,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41179,7 +41261,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41191,7 +41273,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e241_0(p17)
+                    r = self.e242_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -41262,7 +41344,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 720
+                    n.rule = 722
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41293,18 +41375,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 721
+                    n.rule = 723
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 722
+                    n.rule = 724
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41359,18 +41441,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 723
+                    n.rule = 725
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 724
+                    n.rule = 726
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41414,18 +41496,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 725
+                    n.rule = 727
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 726
+                    n.rule = 728
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41440,7 +41522,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41509,18 +41591,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 727
+                    n.rule = 729
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 728
+                    n.rule = 730
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41529,7 +41611,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e242_0(p35)
+                r = self.e243_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41559,18 +41641,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 729
+                    n.rule = 731
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 730
+                    n.rule = 732
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41611,18 +41693,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 731
+                    n.rule = 733
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 732
+                    n.rule = 734
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41637,7 +41719,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41757,11 +41839,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e243_0(p1)
+                r = self.e244_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41839,7 +41921,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 736
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42026,7 +42108,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42060,7 +42142,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 738
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42087,7 +42169,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 739
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42151,13 +42233,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 738
+                    n.rule = 740
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 736
+                    n.rule = 738
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42182,7 +42264,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 741
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -42289,7 +42371,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42348,7 +42430,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e244_0(p)
+            r = self.e245_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42407,7 +42489,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e245_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42499,7 +42581,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 741
+                    n.rule = 743
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42528,7 +42610,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e246_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42571,7 +42653,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42866,7 +42948,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e247_0(p)
+            r = self.e248_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42894,7 +42976,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42972,7 +43054,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 744
+                    n.rule = 746
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43000,7 +43082,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 745
+        n.rule = 747
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -43129,7 +43211,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43172,7 +43254,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 748
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43222,7 +43304,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 747
+                n.rule = 749
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43250,7 +43332,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 750
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -43271,7 +43353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 751
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43369,7 +43451,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43394,18 +43476,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 751
+                    n.rule = 753
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 752
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43435,7 +43517,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 754
+                    n.rule = 756
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43480,7 +43562,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 755
+                    n.rule = 757
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43556,12 +43638,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 756
+                    n.rule = 758
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43588,7 +43670,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 757
+                    n.rule = 759
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43647,7 +43729,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 758
+                    n.rule = 760
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43669,18 +43751,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 759
+                    n.rule = 761
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 760
+                    n.rule = 762
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43707,7 +43789,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 761
+                    n.rule = 763
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43802,7 +43884,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 762
+                    n.rule = 764
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -43850,12 +43932,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 763
+                    n.rule = 765
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43885,7 +43967,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 764
+                    n.rule = 766
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -43904,7 +43986,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e249_0(p27)
+                    r = self.e250_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -43912,7 +43994,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e250_0(p27)
+                r = self.e251_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43923,12 +44005,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 765
+                    n.rule = 767
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43955,7 +44037,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 766
+                    n.rule = 768
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -43987,7 +44069,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e251_0(p31)
+                r = self.e252_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44009,18 +44091,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 767
+                    n.rule = 769
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 768
+                    n.rule = 770
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44047,7 +44129,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 769
+                    n.rule = 771
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44083,7 +44165,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 770
+                    n.rule = 772
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44103,12 +44185,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 771
+                    n.rule = 773
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44138,7 +44220,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 772
+                    n.rule = 774
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44163,11 +44245,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 773
+                    n.rule = 775
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e252_0(p43)
+                r = self.e253_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44176,7 +44258,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e253_0(p43)
+                r = self.e254_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44187,12 +44269,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 774
+                    n.rule = 776
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44222,11 +44304,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 775
+                    n.rule = 777
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e254_0(p49)
+                r = self.e255_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44256,11 +44338,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 776
+                    n.rule = 778
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e255_0(p49)
+                r = self.e256_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44271,12 +44353,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 777
+                    n.rule = 779
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44306,12 +44388,12 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 778
+                    n.rule = 780
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e256_0(p55)
+                    r = self.e257_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -44332,11 +44414,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 779
+                    n.rule = 781
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e257_0(p55)
+                r = self.e258_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44348,7 +44430,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e258_0(p61)
+                    r = self.e259_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44384,12 +44466,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 780
+                    n.rule = 782
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 753
+                    n.rule = 755
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44427,7 +44509,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 781
+                n.rule = 783
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44455,7 +44537,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 782
+        n.rule = 784
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -44476,7 +44558,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 783
+        n.rule = 785
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -44508,7 +44590,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 784
+                    n.rule = 786
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44520,7 +44602,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e259_0(p3) is None:
+                if self.e260_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -44537,7 +44619,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 785
+                    n.rule = 787
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44579,7 +44661,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 786
+                n.rule = 788
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44634,7 +44716,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 787
+                    n.rule = 789
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44665,7 +44747,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 788
+                    n.rule = 790
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44724,7 +44806,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 789
+                    n.rule = 791
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44862,7 +44944,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 790
+                        n.rule = 792
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -44896,7 +44978,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 791
+                    n.rule = 793
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -44995,7 +45077,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e260_0(p1)
+                r = self.e261_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45090,7 +45172,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 792
+                    n.rule = 794
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45179,7 +45261,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 793
+                    n.rule = 795
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45199,7 +45281,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 794
+                    n.rule = 796
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45254,13 +45336,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 794
+                    n.rule = 796
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45308,7 +45390,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 796
+        n.rule = 798
         return p, n
 
     def e156_0(self, p: int) -> Any:
@@ -45342,7 +45424,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45393,7 +45475,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 798
+                n.rule = 800
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45421,7 +45503,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e261_0(p1)
+                r = self.e262_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45451,7 +45533,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 799
+                    n.rule = 801
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45490,7 +45572,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 800
+                    n.rule = 802
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45529,7 +45611,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 801
+                    n.rule = 803
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45568,18 +45650,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 802
+                    n.rule = 804
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 803
+                    n.rule = 805
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45588,7 +45670,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e262_0(p11)
+                r = self.e263_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45600,7 +45682,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e263_0(p13)
+                    r = self.e264_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -45643,7 +45725,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 805
+                    n.rule = 807
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -45682,7 +45764,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 806
+                    n.rule = 808
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -45713,7 +45795,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e264_0(p19)
+                    r = self.e265_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45725,12 +45807,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 807
+                    n.rule = 809
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45799,18 +45881,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 808
+                    n.rule = 810
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 809
+                    n.rule = 811
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45851,18 +45933,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 810
+                    n.rule = 812
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 811
+                    n.rule = 813
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45910,7 +45992,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e265_0(p29)
+                r = self.e266_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45921,12 +46003,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 812
+                    n.rule = 814
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45967,18 +46049,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 813
+                    n.rule = 815
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 814
+                    n.rule = 816
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46078,7 +46160,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 815
+                    n.rule = 817
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46126,12 +46208,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 816
+                    n.rule = 818
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46210,7 +46292,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e266_0(p39)
+                r = self.e267_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46221,12 +46303,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 817
+                    n.rule = 819
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46277,7 +46359,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e267_0(p41)
+                r = self.e268_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46288,12 +46370,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 818
+                    n.rule = 820
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46330,7 +46412,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e268_0(p43)
+                r = self.e269_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46341,12 +46423,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 819
+                    n.rule = 821
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46383,7 +46465,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e269_0(p45)
+                r = self.e270_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46420,7 +46502,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e270_0(p45)
+                r = self.e271_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46442,18 +46524,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 820
+                    n.rule = 822
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 821
+                    n.rule = 823
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46623,7 +46705,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 822
+                    n.rule = 824
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46746,18 +46828,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 823
+                    n.rule = 825
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 824
+                    n.rule = 826
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46905,7 +46987,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 825
+                    n.rule = 827
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -46925,12 +47007,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 826
+                    n.rule = 828
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47054,7 +47136,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e271_0(p61)
+                    r = self.e272_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47090,12 +47172,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 827
+                    n.rule = 829
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47150,18 +47232,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 828
+                    n.rule = 830
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 829
+                    n.rule = 831
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47216,18 +47298,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 830
+                    n.rule = 832
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 831
+                    n.rule = 833
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47352,18 +47434,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 832
+                    n.rule = 834
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 833
+                    n.rule = 835
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47372,7 +47454,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e272_0(p75)
+                r = self.e273_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47458,7 +47540,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 834
+                    n.rule = 836
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47497,18 +47579,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 835
+                    n.rule = 837
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 836
+                    n.rule = 838
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47517,7 +47599,7 @@ class CardParser:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e273_0(p81)
+                r = self.e274_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47553,7 +47635,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 837
+                    n.rule = 839
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47573,12 +47655,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 838
+                    n.rule = 840
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47587,7 +47669,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e274_0(p85)
+                r = self.e275_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47609,7 +47691,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 839
+                    n.rule = 841
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -47715,18 +47797,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 840
+                    n.rule = 842
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 841
+                    n.rule = 843
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47735,7 +47817,7 @@ class CardParser:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e275_0(p91)
+                r = self.e276_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47757,7 +47839,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 842
+                    n.rule = 844
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -47796,18 +47878,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 843
+                    n.rule = 845
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 844
+                    n.rule = 846
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47837,7 +47919,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 845
+                    n.rule = 847
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -47854,7 +47936,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 846
+                    n.rule = 848
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -47918,18 +48000,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 847
+                    n.rule = 849
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 848
+                    n.rule = 850
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47938,7 +48020,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e276_0(p105)
+                r = self.e277_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47947,7 +48029,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e277_0(p105)
+                r = self.e278_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47958,12 +48040,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 849
+                    n.rule = 851
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47972,7 +48054,7 @@ class CardParser:
             while True:
                 p107 = p
                 res108: list[Any] = []
-                r = self.e278_0(p107)
+                r = self.e279_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47981,7 +48063,7 @@ class CardParser:
                 p107 = q
                 if v:
                     res108.append(v)
-                r = self.e279_0(p107)
+                r = self.e280_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47992,12 +48074,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 850
+                    n.rule = 852
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48094,7 +48176,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 851
+                    n.rule = 853
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48129,7 +48211,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 852
+                        n.rule = 854
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48164,7 +48246,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e280_0(p109)
+                r = self.e281_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48175,12 +48257,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 853
+                    n.rule = 855
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48333,18 +48415,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 854
+                    n.rule = 856
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 855
+                    n.rule = 857
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48413,18 +48495,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 856
+                    n.rule = 858
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 857
+                    n.rule = 859
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48475,7 +48557,7 @@ class CardParser:
                 q += 6
                 p125 = q
                 res126.append(v)
-                r = self.e281_0(p125)
+                r = self.e282_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48516,18 +48598,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 858
+                    n.rule = 860
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 859
+                    n.rule = 861
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48708,18 +48790,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 860
+                    n.rule = 862
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 861
+                    n.rule = 863
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48816,18 +48898,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 862
+                    n.rule = 864
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 863
+                    n.rule = 865
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48980,18 +49062,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 864
+                    n.rule = 866
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 865
+                    n.rule = 867
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49069,7 +49151,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 866
+                    n.rule = 868
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -49089,12 +49171,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 867
+                    n.rule = 869
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49200,7 +49282,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 868
+                    n.rule = 870
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -49220,12 +49302,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 869
+                    n.rule = 871
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49289,7 +49371,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 870
+                    n.rule = 872
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49365,12 +49447,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 871
+                    n.rule = 873
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49410,7 +49492,7 @@ class CardParser:
                 while True:
                     p155 = p153
                     res156: list[Any] = []
-                    r = self.e282_0(p155)
+                    r = self.e283_0(p155)
                     if r is None:
                         break
                     q, v = r
@@ -49460,7 +49542,7 @@ class CardParser:
                 q += 6
                 p153 = q
                 res154.append(v)
-                r = self.e283_0(p153)
+                r = self.e284_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49510,18 +49592,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 872
+                    n.rule = 874
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 873
+                    n.rule = 875
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49551,7 +49633,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 874
+                    n.rule = 876
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -49702,18 +49784,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 875
+                    n.rule = 877
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 876
+                    n.rule = 878
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49827,11 +49909,11 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 877
+                    n.rule = 879
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
-                r = self.e284_0(p165)
+                r = self.e285_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49842,12 +49924,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 878
+                    n.rule = 880
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49930,18 +50012,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 879
+                    n.rule = 881
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 880
+                    n.rule = 882
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50024,18 +50106,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 881
+                    n.rule = 883
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 882
+                    n.rule = 884
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50146,18 +50228,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 883
+                    n.rule = 885
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 884
+                    n.rule = 886
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50240,18 +50322,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 885
+                    n.rule = 887
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 886
+                    n.rule = 888
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50306,18 +50388,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 887
+                    n.rule = 889
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 888
+                    n.rule = 890
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50340,7 +50422,7 @@ class CardParser:
                 q += 7
                 p189 = q
                 res190.append(v)
-                r = self.e285_0(p189)
+                r = self.e286_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50370,7 +50452,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 889
+                    n.rule = 891
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -50409,21 +50491,21 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 890
+                    n.rule = 892
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
                 while True:
                     p195 = p189
                     res196: list[Any] = []
-                    r = self.e286_0(p195)
+                    r = self.e287_0(p195)
                     if r is None:
                         break
                     q, v = r
                     p195 = q
                     if v:
                         res196.append(v)
-                    r = self.e287_0(p195)
+                    r = self.e288_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -50433,7 +50515,7 @@ class CardParser:
                     p189 = p195
                     res190 += res196
                     break
-                r = self.e288_0(p189)
+                r = self.e289_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50471,7 +50553,7 @@ class CardParser:
                     q += 4
                     p197 = q
                     res198.append(v)
-                    r = self.e289_0(p197)
+                    r = self.e290_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -50484,7 +50566,7 @@ class CardParser:
                 while True:
                     p199 = p189
                     res200: list[Any] = []
-                    r = self.e290_0(p199)
+                    r = self.e291_0(p199)
                     if r is None:
                         break
                     q, v = r
@@ -50532,12 +50614,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 891
+                    n.rule = 893
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50648,18 +50730,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 892
+                    n.rule = 894
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 893
+                    n.rule = 895
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50759,18 +50841,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 894
+                    n.rule = 896
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 895
+                    n.rule = 897
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50779,7 +50861,7 @@ class CardParser:
             while True:
                 p209 = p
                 res210: list[Any] = []
-                r = self.e291_0(p209)
+                r = self.e292_0(p209)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50801,18 +50883,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 896
+                    n.rule = 898
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 897
+                    n.rule = 899
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 804
+                    n.rule = 806
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50853,7 +50935,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 898
+                    n.rule = 900
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -50883,7 +50965,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 899
+                    n.rule = 901
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -50908,7 +50990,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 900
+                    n.rule = 902
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -50939,7 +51021,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 901
+                    n.rule = 903
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -50964,7 +51046,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 902
+                    n.rule = 904
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51000,7 +51082,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 903
+                n.rule = 905
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51024,7 +51106,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e292_0(p19)
+                r = self.e293_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -51045,7 +51127,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 904
+                n.rule = 906
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51099,7 +51181,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 905
+        n.rule = 907
         return p, n
 
     def e159_1(self, p: int) -> Any:
@@ -51143,7 +51225,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 906
+        n.rule = 908
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51183,7 +51265,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 907
+                    n.rule = 909
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51214,7 +51296,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 908
+                    n.rule = 910
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51233,16 +51315,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e293_1(p1) is None:
-                break
-            while True:
-                r = self.e294_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e294_1(p1) is None:
                 break
             while True:
                 r = self.e295_1(p1)
@@ -51263,9 +51336,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e297_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e297_1(p3)
+                r = self.e298_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -51287,7 +51369,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e298_1(p5)
+                    r = self.e299_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -51303,14 +51385,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e299_1(p7)
+                r = self.e300_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e300_1(p7)
+                r = self.e301_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -51320,7 +51402,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e301_1(p1)
+            r = self.e302_1(p1)
             if r is None:
                 break
             q, v = r
@@ -51330,7 +51412,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e302_1(p)
+        r = self.e303_1(p)
         if r is None:
             return None
         q, v = r
@@ -51340,9 +51422,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e303_1(p9) is None:
+            if self.e304_1(p9) is None:
                 break
-            r = self.e304_1(p9)
+            r = self.e305_1(p9)
             if r is None:
                 break
             q, v = r
@@ -51418,7 +51500,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e305_1(p9)
+                r = self.e306_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51427,7 +51509,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e306_1(p9)
+                r = self.e307_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51468,7 +51550,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e307_1(p21)
+                    r = self.e308_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -51482,7 +51564,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e308_1(p9)
+                r = self.e309_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51491,7 +51573,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e309_1(p9)
+                r = self.e310_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51567,7 +51649,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 909
+        n.rule = 911
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -51588,7 +51670,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 910
+        n.rule = 912
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -51609,7 +51691,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 913
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -51630,7 +51712,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 914
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51665,7 +51747,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 913
+        n.rule = 915
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -51684,7 +51766,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e310_0(p)
+                r = self.e311_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51697,7 +51779,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e311_0(p)
+                r = self.e312_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51710,7 +51792,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e312_0(p)
+                r = self.e313_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51723,7 +51805,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e313_0(p)
+                r = self.e314_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51752,7 +51834,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e314_0(p)
+                r = self.e315_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51765,7 +51847,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e315_0(p)
+                r = self.e316_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51810,7 +51892,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e316_0(p1)
+                r = self.e317_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51828,7 +51910,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e317_0(p3)
+                r = self.e318_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51837,11 +51919,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e318_0(p3) is None:
+                if self.e319_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e319_0(p3)
+                r = self.e320_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51875,7 +51957,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 916
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -51915,7 +51997,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 915
+                    n.rule = 917
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51938,7 +52020,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 916
+                    n.rule = 918
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52043,7 +52125,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 917
+        n.rule = 919
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -52064,7 +52146,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 920
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -52085,7 +52167,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 921
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52106,7 +52188,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e320_0(p1)
+                r = self.e321_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52400,7 +52482,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 920
+                    n.rule = 922
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52431,7 +52513,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 921
+                    n.rule = 923
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52478,7 +52560,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 922
+                    n.rule = 924
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52523,7 +52605,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 923
+                    n.rule = 925
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52612,7 +52694,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 924
+                    n.rule = 926
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52657,7 +52739,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 925
+                    n.rule = 927
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52689,7 +52771,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e321_0(p5)
+                r = self.e322_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52707,7 +52789,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e322_0(p9) is None:
+                if self.e323_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -52729,7 +52811,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 926
+                    n.rule = 928
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52774,7 +52856,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 927
+                    n.rule = 929
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52805,7 +52887,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 928
+                    n.rule = 930
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52828,7 +52910,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 929
+                    n.rule = 931
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -52891,7 +52973,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 930
+                    n.rule = 932
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53070,7 +53152,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 931
+                    n.rule = 933
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53096,7 +53178,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 932
+                    n.rule = 934
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53132,7 +53214,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 933
+                    n.rule = 935
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53175,7 +53257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 934
+        n.rule = 936
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -53196,7 +53278,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 935
+        n.rule = 937
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -53217,7 +53299,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 936
+        n.rule = 938
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53248,7 +53330,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 937
+        n.rule = 939
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53283,7 +53365,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 938
+        n.rule = 940
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53358,7 +53440,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e323_0(p1)
+                r = self.e324_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53405,7 +53487,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 939
+                        n.rule = 941
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -53460,7 +53542,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 940
+                    n.rule = 942
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53544,7 +53626,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 941
+                    n.rule = 943
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53610,7 +53692,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 942
+                    n.rule = 944
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53638,7 +53720,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e324_0(p1)
+                r = self.e325_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53712,7 +53794,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e325_0(p3)
+                r = self.e326_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53770,7 +53852,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 943
+                    n.rule = 945
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53796,11 +53878,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 944
+                    n.rule = 946
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e326_0(p7)
+                r = self.e327_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53821,7 +53903,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 945
+                        n.rule = 947
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -53888,7 +53970,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 946
+                    n.rule = 948
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53934,7 +54016,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 947
+                    n.rule = 949
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54021,7 +54103,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 948
+                    n.rule = 950
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54117,11 +54199,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 949
+                    n.rule = 951
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e327_0(p9)
+                r = self.e328_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54155,7 +54237,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e328_0(p1)
+                r = self.e329_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54198,7 +54280,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 950
+                    n.rule = 952
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54293,7 +54375,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 951
+                    n.rule = 953
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54312,7 +54394,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e329_0(p1)
+                    r = self.e330_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54384,7 +54466,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 952
+                    n.rule = 954
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54427,7 +54509,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e330_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54438,7 +54520,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 953
+                    n.rule = 955
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54461,7 +54543,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e331_0(p3)
+                r = self.e332_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54472,7 +54554,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 953
+                    n.rule = 955
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54566,7 +54648,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 954
+                    n.rule = 956
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54611,7 +54693,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 955
+                    n.rule = 957
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54701,7 +54783,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 956
+        n.rule = 958
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54791,18 +54873,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 959
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 958
+                    n.rule = 960
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 959
+                    n.rule = 961
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54817,7 +54899,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 959
+                    n.rule = 961
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54861,7 +54943,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 960
+            n.rule = 962
         p = p1
         if res2 and n:
             res.append(n)
@@ -54880,7 +54962,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 961
+        n.rule = 963
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -54901,7 +54983,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e332_0(p1)
+                r = self.e333_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54965,14 +55047,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 962
+                    n.rule = 964
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e333_0(p7)
+                    r = self.e334_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55031,7 +55113,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 963
+        n.rule = 965
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -55052,7 +55134,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e334_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55126,7 +55208,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e335_0(p3)
+                r = self.e336_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55174,7 +55256,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e336_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55220,7 +55302,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e337_0(p3)
+                r = self.e338_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55333,6 +55415,210 @@ class CardParser:
         return None
 
     def e204_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('graveyards', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyards', '')
+                q += 10
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith("owners'", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "owners'", '')
+                q += 7
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('hands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hands', '')
+                q += 5
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 966
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F37:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 967
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55350,10 +55636,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 964
+        n.rule = 968
         return q, n
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -55376,7 +55662,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e338_0(p1)
+            r = self.e339_0(p1)
             if r is None:
                 p = c
                 break
@@ -55384,7 +55670,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e339_0(p1)
+            r = self.e340_0(p1)
             if r is None:
                 p = c
                 break
@@ -55398,7 +55684,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55416,10 +55702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 965
+        n.rule = 969
         return q, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55437,7 +55723,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e340_0(p1)
+                r = self.e341_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55469,7 +55755,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e341_0(p3)
+                r = self.e342_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55601,18 +55887,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 966
+                    n.rule = 970
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 967
+                    n.rule = 971
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 968
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55648,7 +55934,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 969
+                    n.rule = 973
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55668,12 +55954,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 970
+                    n.rule = 974
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 968
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55709,7 +55995,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 971
+                    n.rule = 975
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55729,19 +56015,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 972
+                    n.rule = 976
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 968
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55759,7 +56045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 973
+        n.rule = 977
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55791,12 +56077,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 974
+                    n.rule = 978
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 975
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55816,19 +56102,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 976
+                    n.rule = 980
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 975
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55883,7 +56169,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 977
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55908,7 +56194,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55962,7 +56248,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56016,7 +56302,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56034,10 +56320,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 978
+        n.rule = 982
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56091,7 +56377,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56125,7 +56411,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 979
+                    n.rule = 983
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56169,7 +56455,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 980
+                    n.rule = 984
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56180,7 +56466,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56267,7 +56553,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 981
+                    n.rule = 985
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56306,7 +56592,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56378,7 +56664,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56432,7 +56718,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56486,7 +56772,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56540,12 +56826,12 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e342_0(p)
+            r = self.e343_0(p)
             if r is None:
                 p = c
                 break
@@ -56567,7 +56853,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 982
+                n.rule = 986
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56576,7 +56862,7 @@ class CardParser:
             break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56630,7 +56916,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56745,7 +57031,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 983
+                    n.rule = 987
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56804,7 +57090,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 984
+                    n.rule = 988
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56843,7 +57129,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56858,7 +57144,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e343_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -56884,7 +57170,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 985
+                    n.rule = 989
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56894,7 +57180,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56961,7 +57247,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 986
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57006,7 +57292,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 987
+                    n.rule = 991
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57073,7 +57359,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57091,10 +57377,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 988
+        n.rule = 992
         return q, n
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57128,7 +57414,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e344_0(p)
+            r = self.e345_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57141,7 +57427,7 @@ class CardParser:
             break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57194,7 +57480,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 989
+                    n.rule = 993
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57223,7 +57509,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 990
+                    n.rule = 994
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57254,7 +57540,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 991
+                    n.rule = 995
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57277,7 +57563,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 992
+                    n.rule = 996
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57287,7 +57573,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57305,10 +57591,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 993
+        n.rule = 997
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57362,7 +57648,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57416,7 +57702,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57470,7 +57756,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57501,7 +57787,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 994
+                    n.rule = 998
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57531,7 +57817,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 995
+                        n.rule = 999
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57559,7 +57845,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 996
+                n.rule = 1000
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57589,7 +57875,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 997
+                    n.rule = 1001
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57603,7 +57889,7 @@ class CardParser:
             break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57621,10 +57907,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 998
+        n.rule = 1002
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -57667,10 +57953,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 999
+        n.rule = 1003
         return p, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57701,7 +57987,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1000
+                    n.rule = 1004
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57720,7 +58006,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e345_0(p5)
+                    r = self.e346_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -57755,7 +58041,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e346_0(p9)
+                r = self.e347_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57796,19 +58082,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1001
+                    n.rule = 1005
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1002
+                    n.rule = 1006
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1003
+                    n.rule = 1007
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57818,7 +58104,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57836,10 +58122,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1004
+        n.rule = 1008
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57857,10 +58143,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1005
+        n.rule = 1009
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57891,7 +58177,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1006
+                    n.rule = 1010
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57944,7 +58230,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1007
+                    n.rule = 1011
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58006,7 +58292,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1008
+                    n.rule = 1012
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58031,7 +58317,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1009
+                    n.rule = 1013
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58057,17 +58343,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1010
+            n.rule = 1014
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1011
+        n.rule = 1015
         return p, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58109,7 +58395,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58127,7 +58413,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1012
+        n.rule = 1016
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58167,14 +58453,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1013
+            n.rule = 1017
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e347_0(p3)
+            r = self.e348_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58199,7 +58485,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1014
+        n.rule = 1018
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58209,7 +58495,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e348_0(p)
+            r = self.e349_0(p)
             if r is None:
                 break
             q, v = r
@@ -58240,14 +58526,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1015
+            n.rule = 1019
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e349_0(p3)
+            r = self.e350_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58284,10 +58570,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1016
+        n.rule = 1020
         return p, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58305,7 +58591,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1017
+        n.rule = 1021
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58333,7 +58619,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1018
+            n.rule = 1022
         p = p1
         if res2 and n:
             res.append(n)
@@ -58348,12 +58634,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1019
+            n.rule = 1023
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e350_0(p)
+            r = self.e351_0(p)
             if r is None:
                 break
             q, v = r
@@ -58364,10 +58650,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1020
+        n.rule = 1024
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58401,7 +58687,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e351_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58414,7 +58700,7 @@ class CardParser:
             break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58468,7 +58754,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58486,10 +58772,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1021
+        n.rule = 1025
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58637,7 +58923,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1022
+                    n.rule = 1026
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58696,7 +58982,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1023
+                    n.rule = 1027
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58707,7 +58993,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58725,10 +59011,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1028
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58746,10 +59032,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1029
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58767,10 +59053,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1026
+        n.rule = 1030
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58788,10 +59074,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1027
+        n.rule = 1031
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -58832,10 +59118,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1028
+        n.rule = 1032
         return p, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58889,7 +59175,7 @@ class CardParser:
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58943,7 +59229,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58961,7 +59247,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e352_0(p1)
+                r = self.e353_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58983,7 +59269,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1029
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59014,7 +59300,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1030
+                    n.rule = 1034
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59039,7 +59325,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59073,7 +59359,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e353_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59086,7 +59372,7 @@ class CardParser:
             break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59127,10 +59413,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1031
+        n.rule = 1035
         return p, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59148,7 +59434,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e354_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59216,7 +59502,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59257,10 +59543,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1032
+        n.rule = 1036
         return p, n
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59278,10 +59564,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1037
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -59308,7 +59594,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59326,62 +59612,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1038
         return q, n
-
-    def e261_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e262_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -59438,6 +59670,60 @@ class CardParser:
         return None
 
     def e263_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59455,10 +59741,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1039
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59489,7 +59775,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1036
+                    n.rule = 1040
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59556,12 +59842,12 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1037
+                n.rule = 1041
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
-                r = self.e355_0(p5)
+                r = self.e356_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -59575,50 +59861,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e265_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1038
-        return p, n
 
     def e266_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -59661,7 +59903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1042
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59705,10 +59947,54 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1043
         return p, n
 
     def e268_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1044
+        return p, n
+
+    def e269_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59744,7 +60030,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1041
+                    n.rule = 1045
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59831,7 +60117,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1042
+                    n.rule = 1046
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59884,7 +60170,7 @@ class CardParser:
                 break
         return None
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59925,10 +60211,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1047
         return p, n
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59964,7 +60250,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1044
+                    n.rule = 1048
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60037,7 +60323,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1045
+                    n.rule = 1049
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60085,12 +60371,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1046
+                    n.rule = 1050
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1047
+                    n.rule = 1051
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60110,19 +60396,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1048
+                    n.rule = 1052
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1047
+                    n.rule = 1051
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60140,62 +60426,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1049
+        n.rule = 1053
         return q, n
-
-    def e272_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e273_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60230,25 +60462,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -60262,25 +60475,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -60566,6 +60760,98 @@ class CardParser:
         return None
 
     def e277_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e278_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60606,10 +60892,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1050
+        n.rule = 1054
         return p, n
 
-    def e278_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60663,7 +60949,7 @@ class CardParser:
                 break
         return None
 
-    def e279_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60704,10 +60990,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1051
+        n.rule = 1055
         return p, n
 
-    def e280_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60761,7 +61047,7 @@ class CardParser:
                 break
         return None
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60797,7 +61083,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1052
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60841,7 +61127,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60859,10 +61145,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1053
+        n.rule = 1057
         return q, n
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60916,7 +61202,7 @@ class CardParser:
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60970,7 +61256,7 @@ class CardParser:
                 break
         return None
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61024,7 +61310,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -61046,10 +61332,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1058
         return p, n
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -61072,7 +61358,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e356_0(p1)
+            r = self.e357_0(p1)
             if r is None:
                 p = c
                 break
@@ -61086,7 +61372,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61114,10 +61400,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1055
+        n.rule = 1059
         return p, n
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61158,10 +61444,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1056
+        n.rule = 1060
         return p, n
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61179,10 +61465,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1057
+        n.rule = 1061
         return q, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61236,7 +61522,7 @@ class CardParser:
                 break
         return None
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61254,7 +61540,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1058
+        n.rule = 1062
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61275,7 +61561,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e357_1(p1)
+                r = self.e358_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61291,7 +61577,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61352,7 +61638,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61429,7 +61715,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61493,7 +61779,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61550,7 +61836,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e358_1(p21)
+                r = self.e359_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61594,7 +61880,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61671,7 +61957,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61777,7 +62063,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61848,7 +62134,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e359_1(p41)
+                r = self.e360_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61892,14 +62178,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e293_1(self, p: int) -> Any:
+    def e294_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62118,20 +62404,10 @@ class CardParser:
                 break
         return None
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e360_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e361_1(p)
             if r is None:
@@ -62142,24 +62418,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e295_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e362_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e363_1(p)
             if r is None:
                 p = c
                 break
@@ -62171,6 +62431,32 @@ class CardParser:
         return None
 
     def e296_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e363_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e364_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e297_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -62188,43 +62474,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 545
         return q, n
-
-    def e297_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 544
-        return p, n
 
     def e298_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -62258,10 +62509,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 546
         return p, n
 
     def e299_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 547
+        return p, n
+
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62293,10 +62579,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 548
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -62319,7 +62605,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e364_1(p1)
+            r = self.e365_1(p1)
             if r is None:
                 p = c
                 break
@@ -62331,23 +62617,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e301_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e365_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e302_1(self, p: int) -> Any:
@@ -62368,6 +62637,23 @@ class CardParser:
         return p, res
 
     def e303_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e367_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e304_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62664,13 +62950,13 @@ class CardParser:
                 break
         return None
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e367_1(p)
+            r = self.e368_1(p)
             if r is None:
                 p = c
                 break
@@ -62681,7 +62967,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62699,7 +62985,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e368_1(p1)
+                r = self.e369_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62773,20 +63059,28 @@ class CardParser:
                 q += 3
                 p3 = q
                 res4.append(v)
-                q = sk1[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk1[p5]
                 if q < 0:
-                    q = _WS1(text, p3).end()
+                    q = _WS1(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p3] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    sk1[p5] = q
+                if not (text.startswith('chosen', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'creature', '')
-                q += 8
-                p3 = q
-                res4.append(v)
+                v = (q, 'chosen', '')
+                q += 6
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 549
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 q = sk1[p3]
                 if q < 0:
                     q = _WS1(text, p3).end()
@@ -62801,64 +63095,129 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                q = sk1[p3]
+                if res4:
+                    return p3, res4
+                p = p3
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F74:
+            while True:
+                p7 = p
+                res8: list[Any] = []
+                q = sk1[p7]
                 if q < 0:
-                    q = _WS1(text, p3).end()
+                    q = _WS1(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p3] = q
+                    sk1[p7] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p3 = q
-                res4.append(v)
-                q = sk1[p3]
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
                 if q < 0:
-                    q = _WS1(text, p3).end()
+                    q = _WS1(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p3] = q
+                    sk1[p7] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p3 = q
-                res4.append(v)
-                p5 = p3
-                res6: list[Any] = []
-                q = sk1[p5]
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk1[p9]
                 if q < 0:
-                    q = _WS1(text, p5).end()
+                    q = _WS1(text, p9).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p5] = q
+                    sk1[p9] = q
                 if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choice', '')
                 q += 6
-                p5 = q
-                res6.append(v)
-                if res6:
-                    n = Nt(res6)
-                    n.rule = 547
-                p3 = p5
-                if res6 and n:
-                    res4.append(n)
-                if res4:
-                    return p3, res4
-                p = p3
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 550
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62932,7 +63291,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e369_1(p1)
+                r = self.e370_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62976,7 +63335,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63119,7 +63478,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63167,7 +63526,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63192,7 +63551,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 554
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -63231,7 +63590,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -63258,7 +63617,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e370_1(p17)
+                r = self.e371_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63280,7 +63639,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63334,7 +63693,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 557
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63375,7 +63734,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e371_1(p25)
+                r = self.e372_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63420,7 +63779,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 558
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -63467,7 +63826,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63487,7 +63846,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -63514,7 +63873,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63548,7 +63907,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -63575,7 +63934,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63595,7 +63954,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 560
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -63622,7 +63981,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -63656,7 +64015,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -63683,7 +64042,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 564
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63717,7 +64076,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 560
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -63744,7 +64103,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63778,7 +64137,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 560
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -63805,7 +64164,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -63825,7 +64184,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 560
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -63855,7 +64214,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 564
+                    n.rule = 567
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -63875,14 +64234,14 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 557
+                    n.rule = 560
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63923,10 +64282,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 565
+        n.rule = 568
         return p, n
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63944,7 +64303,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e372_1(p1)
+                r = self.e373_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63976,7 +64335,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e373_1(p3)
+                r = self.e374_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64113,7 +64472,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 569
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64124,7 +64483,7 @@ class CardParser:
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64174,7 +64533,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 567
+                    n.rule = 570
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64275,7 +64634,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 571
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64370,7 +64729,7 @@ class CardParser:
                 break
         return None
 
-    def e310_0(self, p: int) -> Any:
+    def e311_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64402,10 +64761,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1064
         return p, n
 
-    def e311_0(self, p: int) -> Any:
+    def e312_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -64427,10 +64786,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1065
         return p, n
 
-    def e312_0(self, p: int) -> Any:
+    def e313_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -64452,10 +64811,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1066
         return p, n
 
-    def e313_0(self, p: int) -> Any:
+    def e314_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64485,10 +64844,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1067
         return p, n
 
-    def e314_0(self, p: int) -> Any:
+    def e315_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64520,10 +64879,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1068
         return p, n
 
-    def e315_0(self, p: int) -> Any:
+    def e316_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64555,10 +64914,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1069
         return p, n
 
-    def e316_0(self, p: int) -> Any:
+    def e317_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64590,10 +64949,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1070
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e318_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64623,10 +64982,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1071
         return p, n
 
-    def e318_0(self, p: int) -> Any:
+    def e319_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -64664,7 +65023,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e319_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64696,10 +65055,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1072
         return p, n
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64717,10 +65076,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1069
+        n.rule = 1073
         return q, n
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -64749,7 +65108,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1070
+                    n.rule = 1074
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64771,7 +65130,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1071
+                n.rule = 1075
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -64781,7 +65140,7 @@ class CardParser:
             break
         return None
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -64813,7 +65172,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64854,7 +65213,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1076
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -64934,17 +65293,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1073
+            n.rule = 1077
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1078
         return p, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64962,10 +65321,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1075
+        n.rule = 1079
         return q, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65014,10 +65373,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1080
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -65040,7 +65399,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e374_0(p1)
+            r = self.e375_0(p1)
             if r is None:
                 p = c
                 break
@@ -65095,12 +65454,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1077
+            n.rule = 1081
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e375_0(p)
+            r = self.e376_0(p)
             if r is None:
                 break
             q, v = r
@@ -65111,10 +65470,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1078
+        n.rule = 1082
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65168,7 +65527,7 @@ class CardParser:
                 break
         return None
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65186,10 +65545,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1079
+        n.rule = 1083
         return q, n
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65218,7 +65577,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1080
+                    n.rule = 1084
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65241,7 +65600,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1081
+                    n.rule = 1085
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65301,13 +65660,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1082
+                    n.rule = 1086
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1083
+                    n.rule = 1087
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65348,7 +65707,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1084
+                    n.rule = 1088
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65379,20 +65738,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1085
+                    n.rule = 1089
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1083
+                    n.rule = 1087
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65428,7 +65787,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1086
+                    n.rule = 1090
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65487,7 +65846,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1087
+                    n.rule = 1091
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65546,7 +65905,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1088
+                    n.rule = 1092
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65613,7 +65972,7 @@ class CardParser:
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65647,7 +66006,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1089
+                    n.rule = 1093
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65675,7 +66034,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1090
+                    n.rule = 1094
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65685,7 +66044,7 @@ class CardParser:
                 break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65703,94 +66062,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
-        return q, n
-
-    def e333_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1092
-        return q, n
-
-    def e334_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1093
-        return q, n
-
-    def e335_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1094
-        return q, n
-
-    def e336_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1095
         return q, n
 
-    def e337_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65811,7 +66086,91 @@ class CardParser:
         n.rule = 1096
         return q, n
 
+    def e335_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1097
+        return q, n
+
+    def e336_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1098
+        return q, n
+
+    def e337_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1099
+        return q, n
+
     def e338_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1100
+        return q, n
+
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65865,7 +66224,7 @@ class CardParser:
                 break
         return None
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65887,10 +66246,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1101
         return p, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65908,10 +66267,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1102
         return q, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65929,10 +66288,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1103
         return q, n
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65950,7 +66309,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1104
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -65983,7 +66342,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1101
+                    n.rule = 1105
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66004,14 +66363,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1101
+                    n.rule = 1105
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66029,10 +66388,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1106
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66050,10 +66409,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1107
         return q, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66094,10 +66453,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1104
+        n.rule = 1108
         return p, n
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66133,7 +66492,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1105
+                    n.rule = 1109
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66177,7 +66536,7 @@ class CardParser:
                 break
         return None
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66195,10 +66554,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1110
         return q, n
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66216,10 +66575,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1111
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66237,10 +66596,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1112
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66299,7 +66658,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1113
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66395,7 +66754,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1110
+                    n.rule = 1114
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66408,7 +66767,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e376_0(p9)
+                r = self.e377_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66452,7 +66811,7 @@ class CardParser:
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66470,7 +66829,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1115
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66537,18 +66896,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1112
+                    n.rule = 1116
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1113
+                    n.rule = 1117
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66603,18 +66962,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1115
+                    n.rule = 1119
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1116
+                    n.rule = 1120
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66641,18 +67000,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1117
+                    n.rule = 1121
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1118
+                    n.rule = 1122
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66777,18 +67136,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1119
+                    n.rule = 1123
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1120
+                    n.rule = 1124
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66829,18 +67188,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1121
+                    n.rule = 1125
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1122
+                    n.rule = 1126
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66909,18 +67268,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1123
+                    n.rule = 1127
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1124
+                    n.rule = 1128
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66947,18 +67306,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1125
+                    n.rule = 1129
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1126
+                    n.rule = 1130
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66985,14 +67344,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1127
+                    n.rule = 1131
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e377_0(p33)
+                    r = self.e378_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -67016,12 +67375,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1128
+                    n.rule = 1132
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67062,7 +67421,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1129
+                    n.rule = 1133
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67101,7 +67460,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1130
+                            n.rule = 1134
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67119,7 +67478,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1131
+                        n.rule = 1135
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67128,12 +67487,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1132
+                    n.rule = 1136
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67177,18 +67536,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1133
+                    n.rule = 1137
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1134
+                    n.rule = 1138
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67257,18 +67616,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1135
+                    n.rule = 1139
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1136
+                    n.rule = 1140
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67337,18 +67696,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1137
+                    n.rule = 1141
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1138
+                    n.rule = 1142
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67403,7 +67762,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1139
+                    n.rule = 1143
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67480,7 +67839,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e378_0(p61)
+                    r = self.e379_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -67516,12 +67875,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1140
+                    n.rule = 1144
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67545,7 +67904,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e379_0(p63)
+                    r = self.e380_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -67571,7 +67930,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1141
+                    n.rule = 1145
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67609,7 +67968,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1142
+                        n.rule = 1146
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67618,12 +67977,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1143
+                    n.rule = 1147
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67661,7 +68020,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e380_0(p71)
+                    r = self.e381_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -67687,18 +68046,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1144
+                    n.rule = 1148
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1145
+                    n.rule = 1149
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67809,25 +68168,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1146
+                    n.rule = 1150
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1147
+                    n.rule = 1151
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1118
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67881,7 +68240,7 @@ class CardParser:
                 break
         return None
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67899,10 +68258,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1148
+        n.rule = 1152
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67920,10 +68279,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1149
+        n.rule = 1153
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67941,7 +68300,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e381_0(p1)
+                r = self.e382_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67987,7 +68346,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e382_0(p3)
+                r = self.e383_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68031,7 +68390,7 @@ class CardParser:
                 break
         return None
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68053,10 +68412,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1150
+        n.rule = 1154
         return p, n
 
-    def e357_1(self, p: int) -> Any:
+    def e358_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68088,7 +68447,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 488
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -68219,7 +68578,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e383_1(p)
+            r = self.e384_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -68272,7 +68631,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e384_1(p15)
+                    r = self.e385_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -68671,7 +69030,7 @@ class CardParser:
                 break
         return None
 
-    def e358_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68724,7 +69083,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 569
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68734,7 +69093,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68827,7 +69186,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68848,7 +69207,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68869,7 +69228,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68890,7 +69249,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68911,7 +69270,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68932,7 +69291,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68969,7 +69328,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68990,7 +69349,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69011,7 +69370,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69032,14 +69391,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 489
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69057,10 +69416,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 909
+        n.rule = 911
         return q, n
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69078,10 +69437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 910
+        n.rule = 912
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69099,10 +69458,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 913
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69120,10 +69479,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 914
         return q, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69155,76 +69514,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 913
+        n.rule = 915
         return p, n
-
-    def e365_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F9:
-            while True:
-                r = self.e385_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F82:
-            while True:
-                r = self.e386_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                r = self.e387_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                r = self.e388_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -69240,9 +69531,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F84:
+        if ch in _F9:
             while True:
-                r = self.e389_1(p)
+                r = self.e386_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69253,9 +69544,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F82:
             while True:
-                r = self.e390_1(p)
+                r = self.e387_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e388_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e389_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69269,6 +69586,48 @@ class CardParser:
         return None
 
     def e367_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F84:
+            while True:
+                r = self.e390_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                r = self.e391_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e368_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69300,7 +69659,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e391_1(p1)
+                r = self.e392_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69318,7 +69677,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e392_1(p3)
+                r = self.e393_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69327,11 +69686,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e393_1(p3) is None:
+                if self.e394_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e394_1(p3)
+                r = self.e395_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69347,7 +69706,7 @@ class CardParser:
                 break
         return None
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69365,10 +69724,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 916
         return q, n
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69405,7 +69764,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 915
+                    n.rule = 917
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69428,7 +69787,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 916
+                    n.rule = 918
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69438,7 +69797,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69492,7 +69851,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69533,10 +69892,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 917
+        n.rule = 919
         return p, n
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69554,10 +69913,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 920
         return q, n
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69575,10 +69934,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 921
         return q, n
 
-    def e374_0(self, p: int) -> Any:
+    def e375_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69600,10 +69959,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1151
+        n.rule = 1155
         return p, n
 
-    def e375_0(self, p: int) -> Any:
+    def e376_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69621,7 +69980,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e395_0(p1)
+                r = self.e396_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69667,7 +70026,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e396_0(p3)
+                r = self.e397_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69711,7 +70070,7 @@ class CardParser:
                 break
         return None
 
-    def e376_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69729,10 +70088,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1156
         return q, n
 
-    def e377_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69750,10 +70109,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1157
         return q, n
 
-    def e378_0(self, p: int) -> Any:
+    def e379_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69771,28 +70130,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
-        return q, n
-
-    def e379_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1155
+        n.rule = 1158
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -69813,10 +70151,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1159
         return q, n
 
     def e381_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1160
+        return q, n
+
+    def e382_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69834,10 +70193,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1161
         return q, n
 
-    def e382_0(self, p: int) -> Any:
+    def e383_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69855,7 +70214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1162
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69916,7 +70275,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e397_1(p)
+            r = self.e398_1(p)
             if r is None:
                 break
             q, v = r
@@ -69930,7 +70289,7 @@ class CardParser:
         n.rule = 277
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69951,7 +70310,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70008,7 +70367,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70040,10 +70399,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1064
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70065,10 +70424,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1065
         return p, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70090,10 +70449,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1066
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70123,10 +70482,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1067
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70158,10 +70517,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1068
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70193,10 +70552,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1069
         return p, n
 
-    def e391_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70228,10 +70587,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1070
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70261,10 +70620,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1071
         return p, n
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -70302,7 +70661,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e394_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70334,10 +70693,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1072
         return p, n
 
-    def e395_0(self, p: int) -> Any:
+    def e396_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70355,10 +70714,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1163
         return q, n
 
-    def e396_0(self, p: int) -> Any:
+    def e397_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70376,10 +70735,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1164
         return q, n
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70397,7 +70756,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e398_1(p1)
+                r = self.e399_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70443,7 +70802,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e399_1(p3)
+                r = self.e400_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70487,7 +70846,7 @@ class CardParser:
                 break
         return None
 
-    def e398_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70505,10 +70864,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 750
         return q, n
 
-    def e399_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70526,7 +70885,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 751
         return q, n
 
 
@@ -70647,6 +71006,7 @@ CLASSES: dict[str, type[Model]] = {
     'ChooseNameEffect': _model_class('ChooseNameEffect', (('filter', True, '1'), ('name', True, '1')), {'filter': None, 'name': ''}, ()),
     'ChoosePermanentEffect': _model_class('ChoosePermanentEffect', (('player', True, '1'), ('filter', True, '1')), {'player': None, 'filter': None}, ()),
     'ChooseTargetsEffect': _model_class('ChooseTargetsEffect', (('first', True, '1'), ('filter', True, '1'), ('word', True, '1')), {'first': None, 'filter': None, 'word': None}, ()),
+    'ChooseTypeEffect': _model_class('ChooseTypeEffect', (('permanenttype', True, '1'),), {'permanenttype': ''}, ()),
     'ChosenCreatureType': _model_class('ChosenCreatureType', (('choice', True, '1'),), {'choice': ''}, ()),
     'CoinFlipCondition': _model_class('CoinFlipCondition', (('won', True, '1'), ('flip', True, '1')), {'won': '', 'flip': ''}, ()),
     'ColorStmt': _model_class('ColorStmt', (('colors', True, '1..*'),), {}, ('colors',)),
@@ -70779,7 +71139,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('controller', True, '0..1'), ('target', True, '1')), {'source': None, 'power': '', 'controller': False, 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('chosentype', True, '1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'chosentype': '', 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -70834,7 +71194,7 @@ CLASSES: dict[str, type[Model]] = {
     'RemoveCountersEffect': _model_class('RemoveCountersEffect', (('amount', True, '1'), ('counter', True, '1'), ('target', True, '1')), {'amount': None, 'counter': None, 'target': None}, ()),
     'RestRef': _model_class('RestRef', (('rest', True, '1'),), {'rest': ''}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
-    'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1')), {'filter': None, 'hands': ''}, ()),
+    'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1'), ('yours', True, '1')), {'filter': None, 'hands': '', 'yours': ''}, ()),
     'ReturnDiscardedEffect': _model_class('ReturnDiscardedEffect', (('discarded', True, '1'),), {'discarded': ''}, ()),
     'ReturnExiledWithEffect': _model_class('ReturnExiledWithEffect', (('player', True, '1'), ('exiled', True, '1')), {'player': None, 'exiled': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1'), ('wherex', True, '1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None}, ()),
@@ -71156,169 +71516,170 @@ _C476 = CLASSES['TurnFaceDownEffect']
 _C478 = CLASSES['HaveEffect']
 _C481 = CLASSES['ExchangeControlEffect']
 _C483 = CLASSES['FlipCoinEffect']
-_C491 = CLASSES['Mode']
-_C498 = CLASSES['TriggeredStmt']
-_C501 = CLASSES['ActivatedStmt']
-_C503 = CLASSES['PTDefiningStmt']
-_C510 = CLASSES['SpellKind']
-_C514 = CLASSES['EntersTappedStmt']
-_C520 = CLASSES['PTPair']
-_C526 = CLASSES['CostPerPermanentStmt']
-_C528 = CLASSES['CostPerTargetStmt']
-_C530 = CLASSES['UncounterableStmt']
-_C534 = CLASSES['StaticStmt']
-_C535 = CLASSES['KeywordCost']
-_C537 = CLASSES['TypeArg']
-_C538 = CLASSES['QualityArg']
-_C540 = CLASSES['OntoArg']
-_C542 = CLASSES['ForArg']
-_C557 = CLASSES['ControlClause']
-_C572 = CLASSES['DividedDamageEffect']
-_C575 = CLASSES['DamageEffect']
-_C577 = CLASSES['DestroyEffect']
-_C581 = CLASSES['DrawEffect']
-_C582 = CLASSES['TokenCopyEffect']
-_C588 = CLASSES['TokenEffect']
-_C589 = CLASSES['AddManaEffect']
-_C591 = CLASSES['DiscardEffect']
-_C593 = CLASSES['GainLifeEffect']
-_C596 = CLASSES['GainControlEffect']
-_C598 = CLASSES['ReturnDiscardedEffect']
-_C600 = CLASSES['ReturnToHandEffect']
-_C604 = CLASSES['ReturnFromGraveyardEffect']
-_C608 = CLASSES['ReturnToBattlefieldEffect']
-_C611 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C616 = CLASSES['SearchEffect']
-_C620 = CLASSES['CounterSpellEffect']
-_C622 = CLASSES['ShuffleEffect']
-_C625 = CLASSES['ShuffleIntoEffect']
-_C629 = CLASSES['MillEffect']
-_C632 = CLASSES['PutStickerEffect']
-_C635 = CLASSES['PutFromHandEffect']
-_C639 = CLASSES['PutCountersEffect']
-_C643 = CLASSES['PutOnLibraryEffect']
-_C645 = CLASSES['PutIntoZoneEffect']
-_C650 = CLASSES['PileActionEffect']
-_C656 = CLASSES['ExileEffect']
-_C659 = CLASSES['ExileCardsEffect']
-_C661 = CLASSES['ExileTopEffect']
-_C663 = CLASSES['RegenerateEffect']
-_C666 = CLASSES['PlayerSacrificesEffect']
-_C670 = CLASSES['SacrificeEffect']
-_C672 = CLASSES['UntapEffect']
-_C674 = CLASSES['TapOrUntapEffect']
-_C676 = CLASSES['TapEffect']
-_C678 = CLASSES['RemoveAllCountersEffect']
-_C682 = CLASSES['RemoveCountersEffect']
-_C684 = CLASSES['DelayedEffect']
-_C686 = CLASSES['PreventEffect']
-_C688 = CLASSES['CastThisEffect']
-_C690 = CLASSES['CopySpellEffect']
-_C691 = CLASSES['NoRegenEffect']
-_C695 = CLASSES['PhaseOutEffect']
-_C698 = CLASSES['NoUntapEffect']
-_C700 = CLASSES['ContinuousEffect']
-_C702 = CLASSES['PlayerRef']
-_C709 = CLASSES['PerCount']
-_C712 = CLASSES['WhereX']
-_C717 = CLASSES['AnyNumberTargets']
-_C719 = CLASSES['AnyTarget']
-_C722 = CLASSES['UpToTargets']
-_C724 = CLASSES['EachOfThem']
-_C726 = CLASSES['EachPlayers']
-_C728 = CLASSES['ThatRef']
-_C730 = CLASSES['EnchantedRef']
-_C732 = CLASSES['RestRef']
-_C736 = CLASSES['MayPlayEffect']
-_C752 = CLASSES['BeginningTrigger']
-_C756 = CLASSES['LastCounterTrigger']
-_C760 = CLASSES['BatchAttackTrigger']
-_C763 = CLASSES['ToGraveyardTrigger']
-_C765 = CLASSES['ThisTrigger']
-_C768 = CLASSES['DiscardTrigger']
-_C771 = CLASSES['LifeGainTrigger']
-_C774 = CLASSES['CastTrigger']
-_C777 = CLASSES['AttachedTrigger']
-_C780 = CLASSES['YoursTrigger']
-_C794 = CLASSES['ZonePlace']
-_C803 = CLASSES['PTChoice']
-_C807 = CLASSES['PTChange']
-_C809 = CLASSES['CantAttackOrBlock']
-_C811 = CLASSES['CantAttack']
-_C812 = CLASSES['CantBlockMatching']
-_C814 = CLASSES['CantBlock']
-_C816 = CLASSES['CantBeBlockedByFewer']
-_C817 = CLASSES['CantBeBlockedExcept']
-_C818 = CLASSES['CanBlockOnly']
-_C819 = CLASSES['BlockCapacity']
-_C821 = CLASSES['BlocksDespite']
-_C824 = CLASSES['CantBeTargetedByOnly']
-_C826 = CLASSES['CantBeTargetedBy']
-_C827 = CLASSES['CantBeTargeted']
-_C829 = CLASSES['CantBeDestroyed']
-_C831 = CLASSES['CantPhaseOut']
-_C833 = CLASSES['PhasesEachUntap']
-_C836 = CLASSES['BasePT']
-_C838 = CLASSES['GainsAbility']
-_C841 = CLASSES['HasKeywordAtManaCost']
-_C844 = CLASSES['HasKeywordFrom']
-_C848 = CLASSES['ProtectionFromChosen']
-_C849 = CLASSES['HasKeywords']
-_C850 = CLASSES['LosesKeywords']
-_C853 = CLASSES['CombatDamageSteps']
-_C855 = CLASSES['AssignsExcess']
-_C857 = CLASSES['AttacksUntapped']
-_C859 = CLASSES['DoesntUntap']
-_C861 = CLASSES['DamageGainsLife']
-_C863 = CLASSES['DamageIsLethal']
-_C865 = CLASSES['DamageAsCounters']
-_C867 = CLASSES['CantBeBlockedBy']
-_C869 = CLASSES['CantBeAttachedBy']
-_C871 = CLASSES['PreventDamageFrom']
-_C873 = CLASSES['AttacksDespite']
-_C876 = CLASSES['TapAbilitiesCantActivate']
-_C878 = CLASSES['MaxBlockers']
-_C880 = CLASSES['AttacksEachCombat']
-_C882 = CLASSES['AttacksThisTurn']
-_C884 = CLASSES['MustBeBlocked']
-_C886 = CLASSES['BlocksEachCombat']
-_C888 = CLASSES['CantBeBlocked']
-_C891 = CLASSES['BecomesCreature']
-_C893 = CLASSES['ChosenCreatureType']
-_C895 = CLASSES['BecomesAura']
-_C897 = CLASSES['IsColor']
-_C953 = CLASSES['Duration']
-_C958 = CLASSES['UpToXTargets']
-_C961 = CLASSES['FromGraveyard']
-_C967 = CLASSES['OntoBattlefield']
-_C970 = CLASSES['IntoHand']
-_C972 = CLASSES['IntoGraveyard']
-_C975 = CLASSES['CostValue']
-_C1002 = CLASSES['NextTurnDuration']
-_C1011 = CLASSES['BackRef']
-_C1014 = CLASSES['TargetPlayer']
-_C1016 = CLASSES['TargetObject']
-_C1020 = CLASSES['EachObjects']
-_C1047 = CLASSES['QualityRef']
-_C1074 = CLASSES['PerTime']
-_C1078 = CLASSES['PerObject']
-_C1083 = CLASSES['PowerOf']
-_C1113 = CLASSES['EntersEvent']
-_C1116 = CLASSES['LeavesEvent']
-_C1118 = CLASSES['DiesEvent']
-_C1120 = CLASSES['ToGraveyardEvent']
-_C1122 = CLASSES['AttacksAloneEvent']
-_C1124 = CLASSES['UnblockedEvent']
-_C1126 = CLASSES['AttacksEvent']
-_C1128 = CLASSES['BlocksEvent']
-_C1132 = CLASSES['BlockedEvent']
-_C1134 = CLASSES['PhasesEvent']
-_C1136 = CLASSES['TurnedUpEvent']
-_C1138 = CLASSES['ExiledThisWayEvent']
-_C1140 = CLASSES['TargetedEvent']
-_C1143 = CLASSES['DealsDamageEvent']
-_C1145 = CLASSES['DealtDamageEvent']
-_C1147 = CLASSES['PutIntoGraveyardEvent']
+_C485 = CLASSES['ChooseTypeEffect']
+_C493 = CLASSES['Mode']
+_C500 = CLASSES['TriggeredStmt']
+_C503 = CLASSES['ActivatedStmt']
+_C505 = CLASSES['PTDefiningStmt']
+_C512 = CLASSES['SpellKind']
+_C516 = CLASSES['EntersTappedStmt']
+_C522 = CLASSES['PTPair']
+_C528 = CLASSES['CostPerPermanentStmt']
+_C530 = CLASSES['CostPerTargetStmt']
+_C532 = CLASSES['UncounterableStmt']
+_C536 = CLASSES['StaticStmt']
+_C537 = CLASSES['KeywordCost']
+_C539 = CLASSES['TypeArg']
+_C540 = CLASSES['QualityArg']
+_C542 = CLASSES['OntoArg']
+_C544 = CLASSES['ForArg']
+_C560 = CLASSES['ControlClause']
+_C575 = CLASSES['DividedDamageEffect']
+_C578 = CLASSES['DamageEffect']
+_C580 = CLASSES['DestroyEffect']
+_C584 = CLASSES['DrawEffect']
+_C585 = CLASSES['TokenCopyEffect']
+_C591 = CLASSES['TokenEffect']
+_C592 = CLASSES['AddManaEffect']
+_C594 = CLASSES['DiscardEffect']
+_C596 = CLASSES['GainLifeEffect']
+_C599 = CLASSES['GainControlEffect']
+_C601 = CLASSES['ReturnDiscardedEffect']
+_C603 = CLASSES['ReturnToHandEffect']
+_C607 = CLASSES['ReturnFromGraveyardEffect']
+_C611 = CLASSES['ReturnToBattlefieldEffect']
+_C613 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C618 = CLASSES['SearchEffect']
+_C622 = CLASSES['CounterSpellEffect']
+_C624 = CLASSES['ShuffleEffect']
+_C627 = CLASSES['ShuffleIntoEffect']
+_C631 = CLASSES['MillEffect']
+_C634 = CLASSES['PutStickerEffect']
+_C637 = CLASSES['PutFromHandEffect']
+_C641 = CLASSES['PutCountersEffect']
+_C645 = CLASSES['PutOnLibraryEffect']
+_C647 = CLASSES['PutIntoZoneEffect']
+_C652 = CLASSES['PileActionEffect']
+_C658 = CLASSES['ExileEffect']
+_C661 = CLASSES['ExileCardsEffect']
+_C663 = CLASSES['ExileTopEffect']
+_C665 = CLASSES['RegenerateEffect']
+_C668 = CLASSES['PlayerSacrificesEffect']
+_C672 = CLASSES['SacrificeEffect']
+_C674 = CLASSES['UntapEffect']
+_C676 = CLASSES['TapOrUntapEffect']
+_C678 = CLASSES['TapEffect']
+_C680 = CLASSES['RemoveAllCountersEffect']
+_C684 = CLASSES['RemoveCountersEffect']
+_C686 = CLASSES['DelayedEffect']
+_C688 = CLASSES['PreventEffect']
+_C690 = CLASSES['CastThisEffect']
+_C692 = CLASSES['CopySpellEffect']
+_C693 = CLASSES['NoRegenEffect']
+_C697 = CLASSES['PhaseOutEffect']
+_C700 = CLASSES['NoUntapEffect']
+_C702 = CLASSES['ContinuousEffect']
+_C704 = CLASSES['PlayerRef']
+_C711 = CLASSES['PerCount']
+_C714 = CLASSES['WhereX']
+_C719 = CLASSES['AnyNumberTargets']
+_C721 = CLASSES['AnyTarget']
+_C724 = CLASSES['UpToTargets']
+_C726 = CLASSES['EachOfThem']
+_C728 = CLASSES['EachPlayers']
+_C730 = CLASSES['ThatRef']
+_C732 = CLASSES['EnchantedRef']
+_C734 = CLASSES['RestRef']
+_C738 = CLASSES['MayPlayEffect']
+_C754 = CLASSES['BeginningTrigger']
+_C758 = CLASSES['LastCounterTrigger']
+_C762 = CLASSES['BatchAttackTrigger']
+_C765 = CLASSES['ToGraveyardTrigger']
+_C767 = CLASSES['ThisTrigger']
+_C770 = CLASSES['DiscardTrigger']
+_C773 = CLASSES['LifeGainTrigger']
+_C776 = CLASSES['CastTrigger']
+_C779 = CLASSES['AttachedTrigger']
+_C782 = CLASSES['YoursTrigger']
+_C796 = CLASSES['ZonePlace']
+_C805 = CLASSES['PTChoice']
+_C809 = CLASSES['PTChange']
+_C811 = CLASSES['CantAttackOrBlock']
+_C813 = CLASSES['CantAttack']
+_C814 = CLASSES['CantBlockMatching']
+_C816 = CLASSES['CantBlock']
+_C818 = CLASSES['CantBeBlockedByFewer']
+_C819 = CLASSES['CantBeBlockedExcept']
+_C820 = CLASSES['CanBlockOnly']
+_C821 = CLASSES['BlockCapacity']
+_C823 = CLASSES['BlocksDespite']
+_C826 = CLASSES['CantBeTargetedByOnly']
+_C828 = CLASSES['CantBeTargetedBy']
+_C829 = CLASSES['CantBeTargeted']
+_C831 = CLASSES['CantBeDestroyed']
+_C833 = CLASSES['CantPhaseOut']
+_C835 = CLASSES['PhasesEachUntap']
+_C838 = CLASSES['BasePT']
+_C840 = CLASSES['GainsAbility']
+_C843 = CLASSES['HasKeywordAtManaCost']
+_C846 = CLASSES['HasKeywordFrom']
+_C850 = CLASSES['ProtectionFromChosen']
+_C851 = CLASSES['HasKeywords']
+_C852 = CLASSES['LosesKeywords']
+_C855 = CLASSES['CombatDamageSteps']
+_C857 = CLASSES['AssignsExcess']
+_C859 = CLASSES['AttacksUntapped']
+_C861 = CLASSES['DoesntUntap']
+_C863 = CLASSES['DamageGainsLife']
+_C865 = CLASSES['DamageIsLethal']
+_C867 = CLASSES['DamageAsCounters']
+_C869 = CLASSES['CantBeBlockedBy']
+_C871 = CLASSES['CantBeAttachedBy']
+_C873 = CLASSES['PreventDamageFrom']
+_C875 = CLASSES['AttacksDespite']
+_C878 = CLASSES['TapAbilitiesCantActivate']
+_C880 = CLASSES['MaxBlockers']
+_C882 = CLASSES['AttacksEachCombat']
+_C884 = CLASSES['AttacksThisTurn']
+_C886 = CLASSES['MustBeBlocked']
+_C888 = CLASSES['BlocksEachCombat']
+_C890 = CLASSES['CantBeBlocked']
+_C893 = CLASSES['BecomesCreature']
+_C895 = CLASSES['ChosenCreatureType']
+_C897 = CLASSES['BecomesAura']
+_C899 = CLASSES['IsColor']
+_C955 = CLASSES['Duration']
+_C960 = CLASSES['UpToXTargets']
+_C963 = CLASSES['FromGraveyard']
+_C971 = CLASSES['OntoBattlefield']
+_C974 = CLASSES['IntoHand']
+_C976 = CLASSES['IntoGraveyard']
+_C979 = CLASSES['CostValue']
+_C1006 = CLASSES['NextTurnDuration']
+_C1015 = CLASSES['BackRef']
+_C1018 = CLASSES['TargetPlayer']
+_C1020 = CLASSES['TargetObject']
+_C1024 = CLASSES['EachObjects']
+_C1051 = CLASSES['QualityRef']
+_C1078 = CLASSES['PerTime']
+_C1082 = CLASSES['PerObject']
+_C1087 = CLASSES['PowerOf']
+_C1117 = CLASSES['EntersEvent']
+_C1120 = CLASSES['LeavesEvent']
+_C1122 = CLASSES['DiesEvent']
+_C1124 = CLASSES['ToGraveyardEvent']
+_C1126 = CLASSES['AttacksAloneEvent']
+_C1128 = CLASSES['UnblockedEvent']
+_C1130 = CLASSES['AttacksEvent']
+_C1132 = CLASSES['BlocksEvent']
+_C1136 = CLASSES['BlockedEvent']
+_C1138 = CLASSES['PhasesEvent']
+_C1140 = CLASSES['TurnedUpEvent']
+_C1142 = CLASSES['ExiledThisWayEvent']
+_C1144 = CLASSES['TargetedEvent']
+_C1147 = CLASSES['DealsDamageEvent']
+_C1149 = CLASSES['DealtDamageEvent']
+_C1151 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -72915,7 +73276,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 484:  # lastinstead
+        elif r == 486:  # lastinstead
             d['lastinstead'] = True
         elif r == 265:  # insteadcond
             x = c[0]
@@ -72926,7 +73287,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 485:  # tailinstead
+        elif r == 487:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -72999,7 +73360,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 267:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73007,7 +73368,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 268:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73098,7 +73459,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -73179,7 +73540,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 493:  # sentences
+        elif r == 495:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -75277,7 +75638,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 570:  # negated
+        elif r == 573:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -75334,7 +75695,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # symbols
+        if r == 488:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75375,10 +75736,10 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 492:  # modes
+        elif r == 494:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b491(x, inst, lim, made))
+                values.append(_b493(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75415,9 +75776,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 748:  # onbf
+        elif r == 750:  # onbf
             d['onbf'] = True
-        elif r == 749:  # gy
+        elif r == 751:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -75567,7 +75928,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # combat
+        if r == 506:  # combat
             d['combat'] = True
         elif r == 291:  # filter
             x = c[0]
@@ -75616,15 +75977,15 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 505:  # this
+        elif r == 507:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 506:  # enchanted
+        elif r == 508:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 507:  # host
+        elif r == 509:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -75707,7 +76068,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # zones
+        if r == 510:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -75715,11 +76076,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 794:
-                    values.append(_b794(x, inst, lim, made))
+                elif x.rule == 796:
+                    values.append(_b796(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 511:  # spells
+        elif r == 513:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -75727,8 +76088,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 510:
-                    values.append(_b510(x, inst, lim, made))
+                elif x.rule == 512:
+                    values.append(_b512(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 299:  # amount
@@ -75793,7 +76154,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 796:  # keywords
+        elif r == 798:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -75807,11 +76168,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 512:  # granted
+        elif r == 514:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75930,7 +76291,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 312:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75967,11 +76328,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # enters
+        if r == 518:  # enters
             d['enters'] = True
-        elif r == 517:  # turned
+        elif r == 519:  # turned
             d['turned'] = True
-        elif r == 521:  # options
+        elif r == 523:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -75979,8 +76340,8 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 520:
-                    values.append(_b520(x, inst, lim, made))
+                elif x.rule == 522:
+                    values.append(_b522(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -76091,7 +76452,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # parts
+        if r == 524:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76137,13 +76498,13 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # optional
+        if r == 525:  # optional
             d['optional'] = True
         elif r == 321:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 524:  # pay
+        elif r == 526:  # pay
             d['pay'] = True
         elif r == 322:  # orcost
             x = c[0]
@@ -76349,7 +76710,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 531:  # parts
+        elif r == 533:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76358,7 +76719,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76428,90 +76789,90 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C350()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'chosentype': '', 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # other
+        if r == 911:  # other
             d['other'] = True
-        elif r == 910:  # another
+        elif r == 912:  # another
             d['another'] = True
-        elif r == 911:  # facedown
+        elif r == 913:  # facedown
             d['facedown'] = True
-        elif r == 912:  # faceup
+        elif r == 914:  # faceup
             d['faceup'] = True
-        elif r == 543:  # exiled
+        elif r == 545:  # exiled
             d['exiled'] = True
-        elif r == 544:  # combat
+        elif r == 546:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 545:  # combat
+        elif r == 547:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 546:  # states
+        elif r == 548:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 913:  # states
+        elif r == 915:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # nons
+        elif r == 1064:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1061:  # colors
+        elif r == 1065:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 1066:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 1063:  # multis
+        elif r == 1067:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # types
+        elif r == 1068:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # subtypes
+        elif r == 1069:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # ortypes
+        elif r == 1070:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # andor
+        elif r == 1071:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # ortypes
+        elif r == 1072:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76528,21 +76889,27 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 914:  # chosen
+        elif r == 916:  # chosen
             d['chosen'] = True
-        elif r == 547:  # choicetype
+        elif r == 549:  # chosentype
+            x = c[0]
+            if d['chosentype']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['chosentype'] = value
+        elif r == 550:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 915:  # mv
+        elif r == 917:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 916:  # mvparam
+        elif r == 918:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -76551,37 +76918,37 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 548:  # mvdir
+        elif r == 551:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 549:  # samemv
+        elif r == 552:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 550:  # ptstat
+        elif r == 553:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 551:  # ptval
+        elif r == 554:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 552:  # ptdir
+        elif r == 555:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 553:  # kwability
+        elif r == 556:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -76590,7 +76957,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 554:  # kwabilities
+        elif r == 557:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -76599,7 +76966,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 917:  # keywords
+        elif r == 919:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76613,7 +76980,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 555:  # without
+        elif r == 558:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -76626,9 +76993,9 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b557(x, inst, lim, made)
+            value = _b560(x, inst, lim, made)
             d['controller'] = value
-        elif r == 565:  # late
+        elif r == 568:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -76642,23 +77009,23 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 918:  # blocked_by_this
+        elif r == 920:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 919:  # attacking_you
+        elif r == 921:  # attacking_you
             d['attacking_you'] = True
-        elif r == 566:  # single
+        elif r == 569:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 567:  # dealtby
+        elif r == 570:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 568:  # tappedfor
+        elif r == 571:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -76713,7 +77080,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 569:  # fromhand
+        elif r == 572:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -76826,9 +77193,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 369:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 705:  # options
+        elif r == 707:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76878,7 +77245,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 372:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 373:  # filter
             x = c[0]
@@ -76920,7 +77287,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 376:  # extra
             x = c[0]
@@ -76960,7 +77327,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 379:  # skip
             x = c[0]
@@ -77000,11 +77367,11 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77047,11 +77414,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77090,15 +77457,15 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 389:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 707:  # untapped
+        elif r == 709:  # untapped
             d['untapped'] = True
-        elif r == 708:  # types
+        elif r == 710:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -77114,13 +77481,13 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 391:  # controller
             x = c[0]
-            value = _b557(x, inst, lim, made)
+            value = _b560(x, inst, lim, made)
             d['controller'] = value
         elif r == 392:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77156,23 +77523,23 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 710:  # per
+        elif r == 712:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['per'] = value
-        elif r == 713:  # where
+        elif r == 715:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77208,7 +77575,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 397:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 398:  # amount
             x = c[0]
@@ -77252,9 +77619,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 401:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 714:  # zones
+        elif r == 716:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77298,11 +77665,11 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77345,13 +77712,13 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 733:  # amount
+        elif r == 735:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 734:  # twice
+        elif r == 736:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77389,7 +77756,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77426,11 +77793,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # combat
+        if r == 741:  # combat
             d['combat'] = True
         elif r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77549,18 +77916,18 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 740:  # count
+        elif r == 742:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 420:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77668,7 +78035,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77711,7 +78078,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77750,16 +78117,16 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1021:  # base
+        elif r == 1025:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77802,7 +78169,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 435:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77847,15 +78214,15 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1022:  # order
+        elif r == 1026:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1023:  # graveyard
+        elif r == 1027:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 741:  # other
+        elif r == 743:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -77893,7 +78260,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 440:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77902,11 +78269,11 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1024:  # controller
+        elif r == 1028:  # controller
             d['controller'] = True
-        elif r == 742:  # target
+        elif r == 744:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77953,14 +78320,14 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 445:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77999,7 +78366,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78042,7 +78409,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 451:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78134,7 +78501,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78173,7 +78540,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 460:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 461:  # exiled
             x = c[0]
@@ -78213,7 +78580,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 463:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78247,11 +78614,11 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # your
+        if r == 1029:  # your
             d['your'] = True
-        elif r == 743:  # player
+        elif r == 745:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         elif r == 465:  # toughness
             x = c[0]
@@ -78329,13 +78696,13 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 744:  # third
+        elif r == 746:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 745:  # random
+        elif r == 747:  # random
             d['random'] = True
         elif r == 470:  # hand
             x = c[0]
@@ -78416,11 +78783,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1026:  # thiscreature
+        if r == 1030:  # thiscreature
             d['thiscreature'] = True
-        elif r == 746:  # target
+        elif r == 748:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78502,14 +78869,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 479:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 480:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78558,7 +78925,43 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ChooseTypeEffect (class ChooseTypeEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C485()
+    d: dict[str, Any] = {'permanenttype': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 484:  # permanenttype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['permanenttype'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78574,7 +78977,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C493()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78582,11 +78985,11 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # sentences
+        if r == 492:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 747:  # sentences
+        elif r == 749:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78598,7 +79001,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78614,7 +79017,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C500()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78622,20 +79025,20 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # zone
+        if r == 496:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 495:  # trigger
+        elif r == 497:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 753 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 496:  # condition
+        elif r == 498:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78644,11 +79047,11 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 497:  # sentences
+        elif r == 499:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 781:  # sentences
+        elif r == 783:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78660,7 +79063,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78676,7 +79079,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C503()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78684,11 +79087,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # special
+        if r == 784:  # special
             d['special'] = True
-        elif r == 783:  # fromhand
+        elif r == 785:  # fromhand
             d['fromhand'] = True
-        elif r == 499:  # param
+        elif r == 501:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78697,11 +79100,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 784:  # cost
+        elif r == 786:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 785:  # param
+        elif r == 787:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78710,15 +79113,15 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 500:  # sentences
+        elif r == 502:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 786:  # sentences
+        elif r == 788:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 787:  # restriction
+        elif r == 789:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -78727,19 +79130,19 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 788:  # once
+        elif r == 790:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 789:  # sorcery
+        elif r == 791:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 790:  # also
+        elif r == 792:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -78748,7 +79151,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 791:  # castable
+        elif r == 793:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -78762,7 +79165,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78778,7 +79181,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C505()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78786,13 +79189,13 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1034:  # both
+        if r == 1038:  # both
             d['both'] = True
-        elif r == 792:  # which
+        elif r == 794:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 502:  # amount
+        elif r == 504:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78804,7 +79207,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78820,7 +79223,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C512()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78828,7 +79231,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # filter
+        if r == 511:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78840,7 +79243,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78856,7 +79259,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C516()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78864,7 +79267,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # tapped
+        if r == 515:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -78876,7 +79279,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78892,7 +79295,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C522()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78900,11 +79303,11 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # power
+        if r == 520:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 519:  # toughness
+        elif r == 521:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -78916,7 +79319,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78932,7 +79335,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78940,18 +79343,18 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # cost
+        if r == 527:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
-        elif r == 797:  # param
+        elif r == 799:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 798:  # filter
+        elif r == 800:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -78963,7 +79366,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78979,7 +79382,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C530()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78987,7 +79390,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # cost
+        if r == 529:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
@@ -78999,7 +79402,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79015,7 +79418,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C532()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79023,7 +79426,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # countered
+        if r == 531:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -79035,7 +79438,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79051,7 +79454,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C536()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79059,7 +79462,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # precondition
+        if r == 534:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -79068,45 +79471,45 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 898:  # this
+        elif r == 900:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 899:  # enchanted
+        elif r == 901:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 900:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 901:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 902:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 903:  # affected
+        elif r == 903:  # equipped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 904:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 905:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1058:  # each
+        elif r == 1062:  # each
             d['each'] = True
-        elif r == 904:  # affected
+        elif r == 906:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 905:  # parts
+        elif r == 907:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79115,12 +79518,12 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 533:  # condition
+        elif r == 535:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79137,7 +79540,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79153,7 +79556,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C537()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79161,7 +79564,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 906:  # parts
+        if r == 908:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79170,7 +79573,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1059 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1063 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79183,7 +79586,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79199,7 +79602,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C539()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79207,7 +79610,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # type
+        if r == 538:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -79219,7 +79622,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79235,7 +79638,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C540()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79243,11 +79646,11 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # quality
+        if r == 909:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 908:  # subtype
+        elif r == 910:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79259,7 +79662,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79275,7 +79678,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79283,7 +79686,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # subtype
+        if r == 541:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79295,7 +79698,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79311,7 +79714,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C544()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79319,7 +79722,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # filter
+        if r == 543:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79331,7 +79734,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79347,7 +79750,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C560()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79355,35 +79758,35 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # you
+        if r == 559:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 558:  # notyou
+        elif r == 561:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 559:  # own
+        elif r == 562:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 560:  # defending
+        elif r == 563:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 561:  # opponent
+        elif r == 564:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 562:  # opponents
+        elif r == 565:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 563:  # they
+        elif r == 566:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 564:  # targeted
+        elif r == 567:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -79395,7 +79798,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79411,7 +79814,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C572()
+    inst: Any = _C575()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79419,17 +79822,17 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 571:  # amount
+        if r == 574:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1069:  # evenly
+        elif r == 1073:  # evenly
             d['evenly'] = True
-        elif r == 920:  # upto
+        elif r == 922:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 921:  # filter
+        elif r == 923:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79441,7 +79844,7 @@ def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79457,7 +79860,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79465,64 +79868,64 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 922:  # named
+        if r == 924:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 923:  # again
+        elif r == 925:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 924:  # amount
+        elif r == 926:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 925:  # equal
+        elif r == 927:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1070:  # power
+        elif r == 1074:  # power
             x = c[0]
-            value = _b1083(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['power'] = value
-        elif r == 1071:  # amount
+        elif r == 1075:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 926:  # late
+        elif r == 928:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 927:  # you
+        elif r == 929:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 928:  # controllerof
+        elif r == 930:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 929:  # target
+        elif r == 931:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 573:  # lateamount
+        elif r == 576:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 574:  # also
+        elif r == 577:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79535,7 +79938,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79551,7 +79954,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C580()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79559,9 +79962,9 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # target
+        if r == 579:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79574,7 +79977,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79590,7 +79993,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C584()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79598,25 +80001,25 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # player
+        if r == 581:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 930:  # third
+        elif r == 932:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 579:  # amount
+        elif r == 582:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 580:  # per
+        elif r == 583:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79626,7 +80029,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79642,7 +80045,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C585()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79650,18 +80053,18 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 931:  # target
+        if r == 933:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 932:  # count
+        elif r == 934:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 933:  # those
+        elif r == 935:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -79673,7 +80076,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79689,7 +80092,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C591()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79697,53 +80100,53 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # leadname
+        if r == 586:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 584:  # count
+        elif r == 587:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 934:  # tapped
+        elif r == 936:  # tapped
             d['tapped'] = True
-        elif r == 935:  # supertypes
+        elif r == 937:  # supertypes
             values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 585:  # power
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 586:  # toughness
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
-        elif r == 936:  # colors
-            values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 937:  # subtypes
+        elif r == 588:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 589:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 938:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 939:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 938:  # types
+        elif r == 940:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # keywords
+        elif r == 1076:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79757,41 +80160,41 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 939:  # granted
+        elif r == 941:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 940:  # granted
+        elif r == 942:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 587:  # tokname
+        elif r == 590:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 941:  # per
+        elif r == 943:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 942:  # pertime
+        elif r == 944:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1074(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79801,7 +80204,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79817,7 +80220,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79825,9 +80228,9 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1075:  # anycolor
+        if r == 1079:  # anycolor
             d['anycolor'] = True
-        elif r == 1076:  # choices
+        elif r == 1080:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79837,23 +80240,23 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 943:  # last
+        elif r == 945:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 944:  # mana
+        elif r == 946:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1151:  # alts
+        elif r == 1155:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 945:  # per
+        elif r == 947:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1078(x, inst, lim, made)
+            value = _b1082(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79863,7 +80266,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79879,7 +80282,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C594()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79887,35 +80290,35 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # player
+        if r == 593:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 946:  # third
+        elif r == 948:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 947:  # all
+        elif r == 949:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 948:  # hand
+        elif r == 950:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 949:  # amount
+        elif r == 951:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1079:  # random
+        elif r == 1083:  # random
             d['random'] = True
-        elif r == 950:  # per
+        elif r == 952:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1074(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79925,7 +80328,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79941,7 +80344,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C596()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79949,31 +80352,31 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # player
+        if r == 595:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 951:  # amount
+        elif r == 953:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1080:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1074(x, inst, lim, made)
-            d['per'] = value
-        elif r == 1081:  # per
+        elif r == 1084:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b1078(x, inst, lim, made)
             d['per'] = value
-        elif r == 952:  # equal
+        elif r == 1085:  # per
             x = c[0]
-            value = _b1083(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1082(x, inst, lim, made)
+            d['per'] = value
+        elif r == 954:  # equal
+            x = c[0]
+            value = _b1087(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -79983,7 +80386,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79999,7 +80402,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80007,18 +80410,18 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # target
+        if r == 597:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 595:  # duration
+        elif r == 598:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b953(x, inst, lim, made)
+            value = _b955(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80028,7 +80431,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80044,7 +80447,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80052,7 +80455,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # discarded
+        if r == 600:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -80064,7 +80467,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80080,7 +80483,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80088,22 +80491,22 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # target
+        if r == 602:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 954:  # yours
+        elif r == 956:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 955:  # their
+        elif r == 957:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 956:  # exceptions
+        elif r == 958:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80121,7 +80524,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80137,7 +80540,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C607()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80145,28 +80548,28 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # target
+        if r == 604:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 959 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 961 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 602:  # source
+        elif r == 605:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b961(x, inst, lim, made)
+            value = _b963(x, inst, lim, made)
             d['source'] = value
-        elif r == 1091:  # hand
+        elif r == 1095:  # hand
             d['hand'] = True
-        elif r == 962:  # battlefield
+        elif r == 964:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1092:  # mine
+        elif r == 1096:  # mine
             d['mine'] = True
-        elif r == 603:  # wherex
+        elif r == 606:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80180,7 +80583,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80196,7 +80599,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80204,30 +80607,30 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # target
+        if r == 608:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 963:  # fromgy
+        elif r == 965:  # fromgy
             d['fromgy'] = True
-        elif r == 1093:  # choice
+        elif r == 1097:  # choice
             d['choice'] = True
-        elif r == 1094:  # facedown
+        elif r == 1098:  # facedown
             d['facedown'] = True
-        elif r == 1095:  # mine
+        elif r == 1099:  # mine
             d['mine'] = True
-        elif r == 1096:  # owners
+        elif r == 1100:  # owners
             d['owners'] = True
-        elif r == 606:  # amount
+        elif r == 609:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 607:  # counter
+        elif r == 610:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -80241,7 +80644,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80257,22 +80660,26 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
-    d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C613()
+    d: dict[str, Any] = {'filter': None, 'hands': '', 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # filter
+        if r == 612:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 610:  # hands
+        elif r == 966:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
+        elif r == 967:  # yours
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['yours'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -80281,7 +80688,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80297,7 +80704,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C618()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80305,38 +80712,38 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # player
+        if r == 614:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 964:  # upto
+        elif r == 968:  # upto
             d['upto'] = True
-        elif r == 613:  # count
+        elif r == 615:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 614:  # filter
+        elif r == 616:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1097:  # alts
+        elif r == 1101:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 965:  # reveal
+        elif r == 969:  # reveal
             d['reveal'] = True
-        elif r == 1098:  # thatcard
+        elif r == 1102:  # thatcard
             d['thatcard'] = True
-        elif r == 1099:  # thosecards
+        elif r == 1103:  # thosecards
             d['thosecards'] = True
-        elif r == 615:  # destination
+        elif r == 617:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 968 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 972 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 973:  # tapped
+        elif r == 977:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80346,7 +80753,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80362,7 +80769,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C622()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80370,20 +80777,20 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # target
+        if r == 619:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 618:  # unless
+        elif r == 620:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b975(x, inst, lim, made)
+            value = _b979(x, inst, lim, made)
             d['unless'] = value
-        elif r == 619:  # per
+        elif r == 621:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80397,7 +80804,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80413,7 +80820,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C624()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80421,9 +80828,9 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # player
+        if r == 623:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80433,7 +80840,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80449,7 +80856,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C627()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80457,18 +80864,18 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # target
+        if r == 625:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 977:  # owners
+        elif r == 981:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 624:  # into
+        elif r == 626:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80480,7 +80887,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80496,7 +80903,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C631()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80504,19 +80911,19 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # amount
+        if r == 628:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 627:  # player
+        elif r == 629:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 628:  # owner
+        elif r == 630:  # owner
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80526,7 +80933,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80542,7 +80949,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C634()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80550,13 +80957,13 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # sticker
+        if r == 632:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 631:  # target
+        elif r == 633:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80569,7 +80976,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80585,7 +80992,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C637()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80593,15 +81000,15 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # filter
+        if r == 635:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 634:  # battlefield
+        elif r == 636:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 978:  # faceup
+        elif r == 982:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80611,7 +81018,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80627,7 +81034,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C641()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80635,17 +81042,17 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # amount
+        if r == 638:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 637:  # counter
+        elif r == 639:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 638:  # target
+        elif r == 640:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80658,7 +81065,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80674,7 +81081,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C645()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80682,37 +81089,37 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # target
+        if r == 642:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 641:  # also
+        elif r == 643:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 642:  # source
+        elif r == 644:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b961(x, inst, lim, made)
+            value = _b963(x, inst, lim, made)
             d['source'] = value
-        elif r == 979:  # top
+        elif r == 983:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 980:  # bottom
+        elif r == 984:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 981:  # owners
+        elif r == 985:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80724,7 +81131,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80740,7 +81147,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C647()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80748,9 +81155,9 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # target
+        if r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80763,7 +81170,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80779,7 +81186,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C652()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80787,22 +81194,22 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # filter
+        if r == 648:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 647:  # whose
+        elif r == 649:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 648:  # action
+        elif r == 650:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 701 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 649:  # pile
+        elif r == 651:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -80814,7 +81221,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80830,7 +81237,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C658()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80838,36 +81245,36 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # target
+        if r == 653:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 652:  # source
+        elif r == 654:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b961(x, inst, lim, made)
+            value = _b963(x, inst, lim, made)
             d['source'] = value
-        elif r == 653:  # amount
+        elif r == 655:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 654:  # counter
+        elif r == 656:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 655:  # also
+        elif r == 657:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80880,7 +81287,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80896,7 +81303,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C661()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80904,11 +81311,11 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # amount
+        if r == 659:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 658:  # gy
+        elif r == 660:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -80920,7 +81327,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80936,7 +81343,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C663()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80944,9 +81351,9 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # player
+        if r == 662:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80956,7 +81363,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80972,7 +81379,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C665()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80980,9 +81387,9 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # target
+        if r == 664:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80995,7 +81402,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81011,7 +81418,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C668()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81019,19 +81426,19 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # player
+        if r == 666:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 1100:  # all
+        elif r == 1104:  # all
             d['all'] = True
-        elif r == 982:  # amount
+        elif r == 986:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 665:  # filter
+        elif r == 667:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -81043,7 +81450,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81059,7 +81466,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C672()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81067,20 +81474,20 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # target
+        if r == 669:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 668:  # unless
+        elif r == 670:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b975(x, inst, lim, made)
+            value = _b979(x, inst, lim, made)
             d['unless'] = value
-        elif r == 669:  # per
+        elif r == 671:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81094,47 +81501,8 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C672()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 671:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81159,7 +81527,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 673:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81173,7 +81541,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81198,7 +81566,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 675:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81212,7 +81580,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81228,6 +81596,45 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C678()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 677:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C680()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81235,7 +81642,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # removeall
+        if r == 679:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -81247,7 +81654,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81263,7 +81670,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C684()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81271,17 +81678,17 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # amount
+        if r == 681:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 680:  # counter
+        elif r == 682:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 681:  # target
+        elif r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81294,7 +81701,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81310,7 +81717,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C686()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81318,18 +81725,18 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 983:  # step
+        if r == 987:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1101 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1105 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 984:  # endcombat
+        elif r == 988:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 683:  # effect
+        elif r == 685:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81344,7 +81751,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81360,7 +81767,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C688()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81368,15 +81775,15 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # amount
+        if r == 687:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1102:  # you
+        elif r == 1106:  # you
             d['you'] = True
-        elif r == 985:  # target
+        elif r == 989:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81389,7 +81796,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81405,7 +81812,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C690()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81413,18 +81820,18 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # target
+        if r == 689:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 986:  # label
+        elif r == 990:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 987:  # free
+        elif r == 991:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81436,7 +81843,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81452,7 +81859,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C692()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81460,16 +81867,16 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # target
+        if r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 988:  # newtargets
+        elif r == 992:  # newtargets
             d['newtargets'] = True
-        elif r == 1103:  # thatcopy
+        elif r == 1107:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81479,7 +81886,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81495,7 +81902,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C693()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81503,26 +81910,26 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 989:  # thatnoun
+        if r == 993:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 990:  # they
+        elif r == 994:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 991:  # destroyed
+        elif r == 995:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 992:  # target
+        elif r == 996:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 993:  # thisturn
+        elif r == 997:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81532,7 +81939,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81548,7 +81955,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C697()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81556,22 +81963,22 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # target
+        if r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 693:  # phaseout
+        elif r == 695:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 694:  # unless
+        elif r == 696:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b975(x, inst, lim, made)
+            value = _b979(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81581,7 +81988,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81597,7 +82004,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C700()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81605,14 +82012,14 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # target
+        if r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # nountap
+        elif r == 699:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -81624,7 +82031,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81640,7 +82047,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C702()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81648,38 +82055,38 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # lead
+        if r == 701:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b953(x, inst, lim, made)
+            value = _b955(x, inst, lim, made)
             d['lead'] = value
-        elif r == 994:  # target
+        elif r == 998:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 995:  # also
+        elif r == 999:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1020(x, inst, lim, made)
+            value = _b1024(x, inst, lim, made)
             d['also'] = value
-        elif r == 996:  # group
+        elif r == 1000:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 997:  # orgroup
+        elif r == 1001:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 998:  # alsoword
+        elif r == 1002:  # alsoword
             d['alsoword'] = True
-        elif r == 999:  # parts
+        elif r == 1003:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81688,18 +82095,18 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1000:  # duration
+        elif r == 1004:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b953(x, inst, lim, made)
+            value = _b955(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1104:  # tail
+        elif r == 1108:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81708,18 +82115,18 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 804 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1003:  # during
+        elif r == 1007:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1002(x, inst, lim, made)
+            value = _b1006(x, inst, lim, made)
             d['during'] = value
-        elif r == 1004:  # itsland
+        elif r == 1008:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81729,7 +82136,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81745,7 +82152,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C704()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81753,13 +82160,13 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1005:  # controller
+        if r == 1009:  # controller
             d['controller'] = True
-        elif r == 703:  # owner
+        elif r == 705:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 704:  # who
+        elif r == 706:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81771,7 +82178,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81787,7 +82194,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C711()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81795,19 +82202,19 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1006:  # counter
+        if r == 1010:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1007:  # on
+        elif r == 1011:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1008:  # whose
+        elif r == 1012:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1009:  # zone
+        elif r == 1013:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81819,7 +82226,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81835,7 +82242,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C714()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81843,7 +82250,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # power
+        if r == 713:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -81855,7 +82262,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81871,7 +82278,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C719()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81879,11 +82286,11 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # filter
+        if r == 718:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1012:  # otherthan
+        elif r == 1016:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81893,7 +82300,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81909,7 +82316,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C721()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81917,7 +82324,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # any
+        if r == 720:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -81929,7 +82336,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81945,7 +82352,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C724()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81953,13 +82360,13 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # each
+        if r == 1021:  # each
             d['each'] = True
-        elif r == 720:  # count
+        elif r == 722:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 721:  # filter
+        elif r == 723:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -81971,7 +82378,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81987,7 +82394,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C726()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81995,7 +82402,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # them
+        if r == 725:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -82007,7 +82414,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82023,7 +82430,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C728()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82031,7 +82438,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # who
+        if r == 727:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82043,7 +82450,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82059,7 +82466,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C730()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82067,7 +82474,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # that
+        if r == 729:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -82079,7 +82486,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82095,7 +82502,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C730()
+    inst: Any = _C732()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82103,9 +82510,9 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # equipped
+        if r == 1115:  # equipped
             d['equipped'] = True
-        elif r == 729:  # enchanted
+        elif r == 731:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -82117,7 +82524,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82133,7 +82540,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C734()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82141,7 +82548,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # rest
+        if r == 733:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82153,7 +82560,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82169,7 +82576,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C738()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82177,19 +82584,19 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # play
+        if r == 737:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 737:  # play
+        elif r == 739:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 738:  # thisturn
+        elif r == 740:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82201,7 +82608,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82217,7 +82624,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C754()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82225,11 +82632,11 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 750:  # whose
+        if r == 752:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 751:  # step
+        elif r == 753:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -82241,7 +82648,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82257,7 +82664,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C758()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82265,11 +82672,11 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # lead
+        if r == 756:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 755:  # counter
+        elif r == 757:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82281,7 +82688,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82297,7 +82704,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C762()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82305,15 +82712,15 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # lead
+        if r == 759:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 758:  # subject
+        elif r == 760:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 759:  # batch
+        elif r == 761:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82325,7 +82732,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82341,7 +82748,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C765()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82349,11 +82756,11 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # lead
+        if r == 763:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 762:  # whose
+        elif r == 764:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82365,7 +82772,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82381,7 +82788,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C767()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82389,13 +82796,13 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # lead
+        if r == 766:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1027:  # creature
+        elif r == 1031:  # creature
             d['creature'] = True
-        elif r == 1028:  # events
+        elif r == 1032:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82404,7 +82811,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82417,7 +82824,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82433,7 +82840,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C770()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82441,11 +82848,11 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # lead
+        if r == 768:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 767:  # card
+        elif r == 769:  # card
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['card'] = value
@@ -82457,7 +82864,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82473,7 +82880,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C773()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82481,11 +82888,11 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 770:  # gain
+        elif r == 772:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -82497,7 +82904,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82513,7 +82920,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C776()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82521,19 +82928,19 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # lead
+        if r == 774:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 773:  # who
+        elif r == 775:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1029:  # spell
+        elif r == 1033:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1030:  # this
+        elif r == 1034:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82545,7 +82952,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82561,7 +82968,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C779()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82569,17 +82976,17 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # lead
+        if r == 777:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1148:  # equipped
+        elif r == 1152:  # equipped
             d['equipped'] = True
-        elif r == 776:  # host
+        elif r == 778:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1031:  # events
+        elif r == 1035:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82588,7 +82995,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82601,7 +83008,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82617,7 +83024,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C782()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82625,17 +83032,17 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # lead
+        if r == 780:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1149:  # thisor
+        elif r == 1153:  # thisor
             d['thisor'] = True
-        elif r == 779:  # subject
+        elif r == 781:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1032:  # events
+        elif r == 1036:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82644,12 +83051,12 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1033:  # undercontrol
+        elif r == 1037:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82659,7 +83066,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82675,7 +83082,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C796()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82683,11 +83090,11 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # command
+        if r == 795:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 795:  # battlefield
+        elif r == 797:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -82699,7 +83106,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82715,7 +83122,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C805()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82723,19 +83130,19 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 799:  # power
+        if r == 801:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 800:  # toughness
+        elif r == 802:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 801:  # power2
+        elif r == 803:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 802:  # toughness2
+        elif r == 804:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -82747,7 +83154,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82763,7 +83170,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C809()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82771,31 +83178,31 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # additional
+        if r == 1039:  # additional
             d['additional'] = True
-        elif r == 805:  # power
+        elif r == 807:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 806:  # toughness
+        elif r == 808:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1036:  # per
+        elif r == 1040:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1037:  # perfilter
+        elif r == 1041:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1157:  # onbf
+        elif r == 1161:  # onbf
             d['onbf'] = True
-        elif r == 1158:  # pergy
+        elif r == 1162:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82805,7 +83212,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82821,7 +83228,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C811()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82829,7 +83236,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # both
+        if r == 810:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -82841,7 +83248,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82857,7 +83264,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C813()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82865,7 +83272,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # attack
+        if r == 812:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -82877,7 +83284,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82893,7 +83300,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C814()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82901,7 +83308,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # filters
+        if r == 1042:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82921,7 +83328,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82937,7 +83344,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C816()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82945,7 +83352,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # block
+        if r == 815:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -82957,7 +83364,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82973,7 +83380,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C818()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82981,7 +83388,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # count
+        if r == 817:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -82993,7 +83400,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83009,136 +83416,8 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1039:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C818()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1040:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C819()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1041:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1042:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C821()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -83157,15 +83436,143 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1044:  # they
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C820()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1044:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C821()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1045:  # additional
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 1046:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C823()
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1047:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 1048:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1045:  # had
+        elif r == 1049:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 820:  # keyword
+        elif r == 822:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83180,7 +83587,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83196,7 +83603,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C826()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83204,11 +83611,11 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # subtype
+        if r == 824:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 823:  # again
+        elif r == 825:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -83220,7 +83627,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83236,7 +83643,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C828()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83244,9 +83651,9 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # quality
+        if r == 827:  # quality
             x = c[0]
-            value = _b1047(x, inst, lim, made)
+            value = _b1051(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83256,7 +83663,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83272,7 +83679,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C829()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83280,7 +83687,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # opponents
+        if r == 1053:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83290,7 +83697,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83306,7 +83713,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C831()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83314,7 +83721,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # destroyed
+        if r == 830:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83326,7 +83733,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83342,7 +83749,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C833()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83350,7 +83757,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # phase
+        if r == 832:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83362,7 +83769,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83378,7 +83785,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C835()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83386,7 +83793,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # untap
+        if r == 834:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83398,7 +83805,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83414,7 +83821,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C838()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83422,11 +83829,11 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # power
+        if r == 836:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 835:  # toughness
+        elif r == 837:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83438,7 +83845,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83454,7 +83861,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C840()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83462,9 +83869,9 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # ability
+        if r == 839:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83477,7 +83884,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83493,7 +83900,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C843()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83501,14 +83908,14 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # keyword
+        if r == 841:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 840:  # manacost
+        elif r == 842:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -83520,7 +83927,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83536,7 +83943,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C846()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83544,14 +83951,14 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # keyword
+        if r == 844:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 843:  # quality
+        elif r == 845:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -83563,7 +83970,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83579,7 +83986,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C850()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83587,18 +83994,18 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # verb
+        if r == 847:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 846:  # keyword
+        elif r == 848:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 847:  # chosen
+        elif r == 849:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -83610,7 +84017,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83626,7 +84033,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C851()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83634,7 +84041,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # keywords
+        if r == 1054:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83656,7 +84063,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83672,7 +84079,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C852()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83680,7 +84087,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # keywords
+        if r == 1055:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83702,7 +84109,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83718,7 +84125,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C855()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83726,11 +84133,11 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # first
+        if r == 853:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 852:  # regular
+        elif r == 854:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -83744,7 +84151,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83760,7 +84167,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C855()
+    inst: Any = _C857()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83768,7 +84175,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # excess
+        if r == 856:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -83780,7 +84187,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83796,7 +84203,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C859()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83804,7 +84211,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 856:  # untapped
+        if r == 858:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -83816,7 +84223,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83832,7 +84239,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C861()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83840,11 +84247,11 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # its
+        if r == 1056:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 858:  # untap
+        elif r == 860:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83856,7 +84263,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83872,7 +84279,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C863()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83880,7 +84287,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # gains
+        if r == 862:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -83892,7 +84299,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83908,7 +84315,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C863()
+    inst: Any = _C865()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83916,7 +84323,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 862:  # lethal
+        if r == 864:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -83928,7 +84335,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83944,7 +84351,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C867()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83952,7 +84359,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 864:  # ascounters
+        if r == 866:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -83964,44 +84371,8 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C867()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 866:  # quality
-            x = c[0]
-            value = _b1047(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84026,7 +84397,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 868:  # quality
             x = c[0]
-            value = _b1047(x, inst, lim, made)
+            value = _b1051(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84037,7 +84408,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84062,7 +84433,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 870:  # quality
             x = c[0]
-            value = _b1047(x, inst, lim, made)
+            value = _b1051(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84073,7 +84444,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84089,6 +84460,42 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C873()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 872:  # quality
+            x = c[0]
+            value = _b1051(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C875()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84096,9 +84503,9 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # thisturn
+        if r == 1057:  # thisturn
             d['thisturn'] = True
-        elif r == 872:  # keyword
+        elif r == 874:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84113,7 +84520,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84129,7 +84536,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C878()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84137,11 +84544,11 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 874:  # whose
+        if r == 876:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 875:  # tapact
+        elif r == 877:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84153,7 +84560,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84169,7 +84576,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C880()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84177,7 +84584,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # count
+        if r == 879:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84189,44 +84596,8 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C880()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 879:  # attacks
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84262,7 +84633,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84278,17 +84649,17 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C884()
-    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 883:  # blocked
+        if r == 883:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocked'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84298,7 +84669,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84314,17 +84685,17 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C886()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 885:  # blocks
+        if r == 885:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['blocked'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84334,7 +84705,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84350,6 +84721,42 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C888()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 887:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C890()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84357,7 +84764,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # unblockable
+        if r == 889:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84369,7 +84776,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84385,7 +84792,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C893()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84393,36 +84800,36 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 889:  # power
+        if r == 891:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 890:  # toughness
+        elif r == 892:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1054:  # colors
+        elif r == 1058:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1150:  # colors
+        elif r == 1154:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1055:  # subtypes
+        elif r == 1059:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1056:  # keywords
+        elif r == 1060:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84436,7 +84843,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1057:  # still
+        elif r == 1061:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84446,7 +84853,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84462,7 +84869,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C895()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84470,7 +84877,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # choice
+        if r == 894:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84482,7 +84889,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84498,7 +84905,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C897()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84506,7 +84913,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # host
+        if r == 896:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84518,7 +84925,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84534,7 +84941,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C899()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84542,9 +84949,9 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # color
+        if r == 898:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84557,7 +84964,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84573,7 +84980,7 @@ def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C953()
+    inst: Any = _C955()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84581,23 +84988,23 @@ def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1086:  # eot
+        if r == 1090:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1087:  # next_upkeep
+        elif r == 1091:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1088:  # losecontrol
+        elif r == 1092:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1089:  # thisturn
+        elif r == 1093:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1090:  # thiscombat
+        elif r == 1094:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84609,7 +85016,7 @@ def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84625,7 +85032,7 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C958()
+    inst: Any = _C960()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84633,7 +85040,7 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 957:  # filter
+        if r == 959:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84645,7 +85052,7 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84661,7 +85068,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C961()
+    inst: Any = _C963()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84669,7 +85076,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 960:  # whose
+        if r == 962:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84681,7 +85088,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84697,7 +85104,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C967()
+    inst: Any = _C971()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84705,7 +85112,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 966:  # zone
+        if r == 970:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84717,7 +85124,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84733,7 +85140,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C974()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84741,9 +85148,9 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 969:  # player
+        if r == 973:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84753,7 +85160,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84769,7 +85176,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C972()
+    inst: Any = _C976()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84777,9 +85184,9 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 971:  # player
+        if r == 975:  # player
             x = c[0]
-            value = _b702(x, inst, lim, made)
+            value = _b704(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84789,7 +85196,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84805,7 +85212,7 @@ def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C975()
+    inst: Any = _C979()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84813,11 +85220,11 @@ def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 974:  # cost
+        if r == 978:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 976:  # param
+        elif r == 980:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84832,7 +85239,7 @@ def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84848,7 +85255,7 @@ def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1002()
+    inst: Any = _C1006()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84856,11 +85263,11 @@ def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1105:  # its
+        if r == 1109:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1001:  # nextturn
+        elif r == 1005:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84872,7 +85279,7 @@ def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84888,7 +85295,7 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1011()
+    inst: Any = _C1015()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84896,9 +85303,9 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1010:  # word
+        if r == 1014:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84911,7 +85318,7 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84927,7 +85334,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1018()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84935,11 +85342,11 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # player
+        if r == 1017:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1106:  # walker
+        elif r == 1110:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84949,7 +85356,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84965,7 +85372,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1016()
+    inst: Any = _C1020()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84973,13 +85380,13 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1107:  # another
+        if r == 1111:  # another
             d['another'] = True
-        elif r == 1015:  # filter
+        elif r == 1019:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1108:  # ingy
+        elif r == 1112:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84989,7 +85396,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85005,7 +85412,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1020()
+    inst: Any = _C1024()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85013,33 +85420,33 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1018:  # quant
+        if r == 1022:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1019:  # filter
+        elif r == 1023:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1109:  # attached
+        elif r == 1113:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1110:  # samename
+        elif r == 1114:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1152:  # ingy
+        elif r == 1156:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85049,7 +85456,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85065,7 +85472,7 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1047()
+    inst: Any = _C1051()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85073,11 +85480,11 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # word
+        if r == 1050:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1048:  # param
+        elif r == 1052:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85092,7 +85499,7 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85108,7 +85515,7 @@ def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1074()
+    inst: Any = _C1078()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85116,7 +85523,7 @@ def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1073:  # word
+        if r == 1077:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85131,7 +85538,7 @@ def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85147,7 +85554,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1078()
+    inst: Any = _C1082()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85155,13 +85562,13 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1077:  # filter
+        if r == 1081:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1159:  # gy
+        elif r == 1163:  # gy
             d['gy'] = True
-        elif r == 1160:  # bf
+        elif r == 1164:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85171,7 +85578,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85187,7 +85594,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1083()
+    inst: Any = _C1087()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85195,21 +85602,21 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1082:  # power
+        if r == 1086:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1084:  # power
+        elif r == 1088:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1085:  # target
+        elif r == 1089:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -85222,7 +85629,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85238,7 +85645,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1113()
+    inst: Any = _C1117()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85246,7 +85653,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # enters
+        if r == 1116:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85258,7 +85665,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85274,7 +85681,7 @@ def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1116()
+    inst: Any = _C1120()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85282,7 +85689,7 @@ def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1115:  # leaves
+        if r == 1119:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85294,7 +85701,7 @@ def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85310,7 +85717,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1118()
+    inst: Any = _C1122()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85318,7 +85725,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # dies
+        if r == 1121:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85330,7 +85737,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85346,7 +85753,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1120()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85354,7 +85761,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # graveyard
+        if r == 1123:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85366,7 +85773,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85382,7 +85789,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1122()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85390,7 +85797,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # alone
+        if r == 1125:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85402,7 +85809,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85418,7 +85825,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85426,7 +85833,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # unblocked
+        if r == 1127:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85438,7 +85845,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85454,7 +85861,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85462,7 +85869,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # attacks
+        if r == 1129:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85474,7 +85881,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85490,7 +85897,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85498,11 +85905,11 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # blocks
+        if r == 1131:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1153:  # acreature
+        elif r == 1157:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85512,7 +85919,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85528,7 +85935,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85536,17 +85943,17 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # blocked
+        if r == 1133:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1130:  # article
+        elif r == 1134:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1131:  # filter
+        elif r == 1135:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85560,7 +85967,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85576,7 +85983,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85584,7 +85991,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # direction
+        if r == 1137:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85596,7 +86003,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85612,7 +86019,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85620,7 +86027,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # up
+        if r == 1139:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85632,7 +86039,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85648,7 +86055,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85656,7 +86063,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # way
+        if r == 1141:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85668,7 +86075,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85684,7 +86091,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85692,11 +86099,11 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # targeted
+        if r == 1143:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1154:  # opponents
+        elif r == 1158:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85706,7 +86113,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85722,7 +86129,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1143()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85730,13 +86137,13 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # combat
+        if r == 1159:  # combat
             d['combat'] = True
-        elif r == 1141:  # deals
+        elif r == 1145:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1142:  # recipient
+        elif r == 1146:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85750,7 +86157,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85766,7 +86173,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85774,9 +86181,9 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1156:  # combat
+        if r == 1160:  # combat
             d['combat'] = True
-        elif r == 1144:  # dealt
+        elif r == 1148:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85788,7 +86195,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85804,7 +86211,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85812,7 +86219,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1146:  # anywhere
+        if r == 1150:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86310,685 +86717,689 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b481,  # 481 ExchangeControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 482 __asgn_plain
     _b483,  # 483 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 484 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 485 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 486 __asgn_oneormore
-    _match_node,  # 487 Supertype
-    _match_node,  # 488 CardType
-    _match_node,  # 489 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 492 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 504 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 508 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 511 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    _node,  # 515 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 516 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 517 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 521 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 522 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'permanenttype', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ChooseTypeEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 486 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 487 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 488 __asgn_oneormore
+    _match_node,  # 489 Supertype
+    _match_node,  # 490 CardType
+    _match_node,  # 491 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 494 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
+    _b500,  # 500 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 502 __asgn_plain
+    _b503,  # 503 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
+    _b505,  # 505 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 506 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 510 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 511 __asgn_plain
+    _b512,  # 512 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 513 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 EntersTappedStmt
+    _node,  # 517 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 518 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 519 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 523 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 524 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 525 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 526 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 543 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 544 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 545 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 565 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 571 __asgn_plain
-    _b572,  # 572 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 DrawEffect
-    _b582,  # 582 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 587 __asgn_plain
-    _b588,  # 588 TokenEffect
-    _b589,  # 589 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 PutCountersEffect
+    _b528,  # 528 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 StaticStmt
+    _b537,  # 537 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 TypeArg
+    _b540,  # 540 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 545 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 546 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 547 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 548 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 568 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 DrawEffect
+    _b585,  # 585 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 TokenEffect
+    _b592,  # 592 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 639 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 668 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 UntapEffect
+    _b641,  # 641 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 TapOrUntapEffect
+    _b674,  # 674 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 CastThisEffect
+    _b676,  # 676 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 CopySpellEffect
-    _b691,  # 691 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 ContinuousEffect
-    _match_node,  # 701 ActionWord
-    _b702,  # 702 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 705 __asgn_oneormore
-    _match_node,  # 706 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 707 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 708 __asgn_oneormore
-    _b709,  # 709 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 714 __asgn_oneormore
-    _node,  # 715 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 729 __asgn_plain
-    _b730,  # 730 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 MayPlayEffect
+    _b690,  # 690 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 CopySpellEffect
+    _b693,  # 693 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 ContinuousEffect
+    _match_node,  # 703 ActionWord
+    _b704,  # 704 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 707 __asgn_oneormore
+    _match_node,  # 708 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 709 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 710 __asgn_oneormore
+    _b711,  # 711 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 713 __asgn_plain
+    _b714,  # 714 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 716 __asgn_oneormore
+    _node,  # 717 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 736 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 745 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 BeginningTrigger
-    _node,  # 753 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 ThisTrigger
+    _b738,  # 738 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 BeginningTrigger
+    _node,  # 755 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 782 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 783 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 793 __asgn_plain
-    _b794,  # 794 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 796 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 PTChoice
-    _node,  # 804 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 CantAttack
-    _b812,  # 812 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 CantBeBlockedByFewer
-    _b817,  # 817 CantBeBlockedExcept
-    _b818,  # 818 CanBlockOnly
-    _b819,  # 819 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 822 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 CantBeTargetedBy
-    _b827,  # 827 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 834 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 839 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 842 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 846 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 ProtectionFromChosen
-    _b849,  # 849 HasKeywords
-    _b850,  # 850 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 851 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 852 __asgn_plain
-    _b853,  # 853 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 854 __asgn_plain
-    _b855,  # 855 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 862 __asgn_plain
-    _b863,  # 863 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 CantBeBlockedBy
+    _b767,  # 767 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 784 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 798 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 804 __asgn_plain
+    _b805,  # 805 PTChoice
+    _node,  # 806 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 CantAttack
+    _b814,  # 814 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 CantBeBlockedByFewer
+    _b819,  # 819 CantBeBlockedExcept
+    _b820,  # 820 CanBlockOnly
+    _b821,  # 821 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 CantBeTargetedBy
+    _b829,  # 829 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 836 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 841 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 844 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 847 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 ProtectionFromChosen
+    _b851,  # 851 HasKeywords
+    _b852,  # 852 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 CantBeAttachedBy
+    _b869,  # 869 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 874 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 AttacksEachCombat
+    _b871,  # 871 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 876 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 MaxBlockers
     lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 887 __asgn_plain
-    _b888,  # 888 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 889 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 898 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 899 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 900 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 901 __asgn_plain
+    _b882,  # 882 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 891 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 900 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 901 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 905 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 906 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 908 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 909 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 910 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 911 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 912 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 913 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 914 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 916 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 917 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 919 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 903 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 907 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 908 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 911 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 912 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 913 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 914 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 915 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 916 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 919 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 920 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 930 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 934 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 935 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 936 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 937 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 938 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 936 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 937 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 938 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 939 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 940 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 950 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 952 __asgn_plain
-    _b953,  # 953 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 956 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 957 __asgn_plain
-    _b958,  # 958 UpToXTargets
-    _node,  # 959 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 960 __asgn_plain
-    _b961,  # 961 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 963 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 964 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 965 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 966 __asgn_plain
-    _b967,  # 967 OntoBattlefield
-    _node,  # 968 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 973 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 974 __asgn_plain
-    _b975,  # 975 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 978 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 954 __asgn_plain
+    _b955,  # 955 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 958 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 959 __asgn_plain
+    _b960,  # 960 UpToXTargets
+    _node,  # 961 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 962 __asgn_plain
+    _b963,  # 963 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 965 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 968 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 969 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 970 __asgn_plain
+    _b971,  # 971 OntoBattlefield
+    _node,  # 972 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 975 __asgn_plain
+    _b976,  # 976 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 977 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 978 __asgn_plain
+    _b979,  # 979 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 980 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 988 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 993 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 998 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 999 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1001 __asgn_plain
-    _b1002,  # 1002 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1004 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1005 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1010 __asgn_plain
-    _b1011,  # 1011 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1012 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1015 __asgn_plain
-    _b1016,  # 1016 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1017 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 982 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 992 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1002 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1003 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1005 __asgn_plain
+    _b1006,  # 1006 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1008 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1009 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1014 __asgn_plain
+    _b1015,  # 1015 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1016 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1017 __asgn_plain
+    _b1018,  # 1018 TargetPlayer
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1019 __asgn_plain
-    _b1020,  # 1020 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1021 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1023 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1026 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1027 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1028 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1031 __asgn_oneormore
+    _b1020,  # 1020 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1023 __asgn_plain
+    _b1024,  # 1024 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1029 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1030 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1031 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1032 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1038 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1040 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1035 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1036 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1042 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1045 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1046 __asgn_plain
-    _b1047,  # 1047 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1049 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1050 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1051 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1053 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1055 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1056 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1057 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1058 __asgn_optional
-    _node,  # 1059 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1069 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1070 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1071 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1073 __asgn_plain
-    _b1074,  # 1074 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1075 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1077 __asgn_plain
-    _b1078,  # 1078 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1079 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1080 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1082 __asgn_plain
-    _b1083,  # 1083 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1089 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1097 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1100 __asgn_optional
-    _match_node,  # 1101 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1104 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1105 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1110 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1112 __asgn_plain
-    _b1113,  # 1113 EntersEvent
-    _node,  # 1114 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1115 __asgn_plain
-    _b1116,  # 1116 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1117 __asgn_plain
-    _b1118,  # 1118 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1119 __asgn_plain
-    _b1120,  # 1120 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1121 __asgn_plain
-    _b1122,  # 1122 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1130 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1141 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1142 __asgn_plain
-    _b1143,  # 1143 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1148 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1149 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1150 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1151 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1044 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1046 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1050 __asgn_plain
+    _b1051,  # 1051 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1054 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1057 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1059 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1061 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1062 __asgn_optional
+    _node,  # 1063 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1073 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1074 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1077 __asgn_plain
+    _b1078,  # 1078 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1079 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1081 __asgn_plain
+    _b1082,  # 1082 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1083 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1086 __asgn_plain
+    _b1087,  # 1087 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1095 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1099 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1101 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1104 __asgn_optional
+    _match_node,  # 1105 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1108 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1116 __asgn_plain
+    _b1117,  # 1117 EntersEvent
+    _node,  # 1118 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1119 __asgn_plain
+    _b1120,  # 1120 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1121 __asgn_plain
+    _b1122,  # 1122 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1133 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1134 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1145 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1152 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1153 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1154 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1155 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1162 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1164 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 715, 753, 804, 959, 968, 1059, 1114])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 517, 717, 755, 806, 961, 972, 1063, 1118])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87475,71 +87886,71 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b481,  # 481 ExchangeControlEffect
     None,  # 482 __asgn_plain
     _b483,  # 483 FlipCoinEffect
-    None,  # 484 __asgn_optional
-    None,  # 485 __asgn_optional
-    None,  # 486 __asgn_oneormore
-    None,  # 487 Supertype
-    None,  # 488 CardType
-    None,  # 489 Color
-    None,  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    None,  # 492 __asgn_oneormore
-    None,  # 493 __asgn_plain
-    None,  # 494 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 ChooseTypeEffect
+    None,  # 486 __asgn_optional
+    None,  # 487 __asgn_optional
+    None,  # 488 __asgn_oneormore
+    None,  # 489 Supertype
+    None,  # 490 CardType
+    None,  # 491 Color
+    None,  # 492 __asgn_plain
+    _b493,  # 493 Mode
+    None,  # 494 __asgn_oneormore
     None,  # 495 __asgn_plain
     None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
+    _b500,  # 500 TriggeredStmt
+    None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    None,  # 504 __asgn_optional
-    None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
+    _b503,  # 503 ActivatedStmt
+    None,  # 504 __asgn_plain
+    _b505,  # 505 PTDefiningStmt
+    None,  # 506 __asgn_optional
     None,  # 507 __asgn_plain
-    None,  # 508 __asgn_oneormore
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
-    None,  # 511 __asgn_oneormore
-    None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    None,  # 515 GrantedAbility
-    None,  # 516 __asgn_optional
-    None,  # 517 __asgn_optional
-    None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    None,  # 521 __asgn_oneormore
-    None,  # 522 __asgn_oneormore
-    None,  # 523 __asgn_optional
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
+    None,  # 510 __asgn_oneormore
+    None,  # 511 __asgn_plain
+    _b512,  # 512 SpellKind
+    None,  # 513 __asgn_oneormore
+    None,  # 514 __asgn_plain
+    None,  # 515 __asgn_plain
+    _b516,  # 516 EntersTappedStmt
+    None,  # 517 GrantedAbility
+    None,  # 518 __asgn_optional
+    None,  # 519 __asgn_optional
+    None,  # 520 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 PTPair
+    None,  # 523 __asgn_oneormore
+    None,  # 524 __asgn_oneormore
+    None,  # 525 __asgn_optional
+    None,  # 526 __asgn_optional
     None,  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
+    _b528,  # 528 CostPerPermanentStmt
     None,  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    None,  # 531 __asgn_oneormore
-    None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
-    None,  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
-    None,  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
+    _b530,  # 530 CostPerTargetStmt
+    None,  # 531 __asgn_plain
+    _b532,  # 532 UncounterableStmt
+    None,  # 533 __asgn_oneormore
+    None,  # 534 __asgn_plain
+    None,  # 535 __asgn_plain
+    _b536,  # 536 StaticStmt
+    _b537,  # 537 KeywordCost
+    None,  # 538 __asgn_plain
+    _b539,  # 539 TypeArg
+    _b540,  # 540 QualityArg
     None,  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    None,  # 543 __asgn_optional
-    None,  # 544 __asgn_oneormore
-    None,  # 545 __asgn_oneormore
+    _b542,  # 542 OntoArg
+    None,  # 543 __asgn_plain
+    _b544,  # 544 ForArg
+    None,  # 545 __asgn_optional
     None,  # 546 __asgn_oneormore
-    None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
+    None,  # 547 __asgn_oneormore
+    None,  # 548 __asgn_oneormore
     None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
@@ -87548,235 +87959,235 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
+    _b560,  # 560 ControlClause
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_oneormore
+    None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
+    None,  # 568 __asgn_oneormore
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    _b572,  # 572 DividedDamageEffect
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    _b575,  # 575 DamageEffect
+    _b575,  # 575 DividedDamageEffect
     None,  # 576 __asgn_plain
-    _b577,  # 577 DestroyEffect
-    None,  # 578 __asgn_plain
+    None,  # 577 __asgn_plain
+    _b578,  # 578 DamageEffect
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
-    _b581,  # 581 DrawEffect
-    _b582,  # 582 TokenCopyEffect
+    _b580,  # 580 DestroyEffect
+    None,  # 581 __asgn_plain
+    None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
-    None,  # 585 __asgn_plain
+    _b584,  # 584 DrawEffect
+    _b585,  # 585 TokenCopyEffect
     None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    _b588,  # 588 TokenEffect
-    _b589,  # 589 AddManaEffect
+    None,  # 588 __asgn_plain
+    None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    _b591,  # 591 DiscardEffect
-    None,  # 592 __asgn_plain
-    _b593,  # 593 GainLifeEffect
-    None,  # 594 __asgn_plain
+    _b591,  # 591 TokenEffect
+    _b592,  # 592 AddManaEffect
+    None,  # 593 __asgn_plain
+    _b594,  # 594 DiscardEffect
     None,  # 595 __asgn_plain
-    _b596,  # 596 GainControlEffect
+    _b596,  # 596 GainLifeEffect
     None,  # 597 __asgn_plain
-    _b598,  # 598 ReturnDiscardedEffect
-    None,  # 599 __asgn_plain
-    _b600,  # 600 ReturnToHandEffect
-    None,  # 601 __asgn_plain
+    None,  # 598 __asgn_plain
+    _b599,  # 599 GainControlEffect
+    None,  # 600 __asgn_plain
+    _b601,  # 601 ReturnDiscardedEffect
     None,  # 602 __asgn_plain
-    None,  # 603 __asgn_plain
-    _b604,  # 604 ReturnFromGraveyardEffect
+    _b603,  # 603 ReturnToHandEffect
+    None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    None,  # 607 __asgn_plain
-    _b608,  # 608 ReturnToBattlefieldEffect
+    _b607,  # 607 ReturnFromGraveyardEffect
+    None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
     None,  # 610 __asgn_plain
-    _b611,  # 611 ReturnAllFromGraveyardsEffect
+    _b611,  # 611 ReturnToBattlefieldEffect
     None,  # 612 __asgn_plain
-    None,  # 613 __asgn_plain
+    _b613,  # 613 ReturnAllFromGraveyardsEffect
     None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
-    _b616,  # 616 SearchEffect
+    None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
+    _b618,  # 618 SearchEffect
     None,  # 619 __asgn_plain
-    _b620,  # 620 CounterSpellEffect
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    _b622,  # 622 ShuffleEffect
+    _b622,  # 622 CounterSpellEffect
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    _b625,  # 625 ShuffleIntoEffect
+    _b624,  # 624 ShuffleEffect
+    None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
+    _b627,  # 627 ShuffleIntoEffect
     None,  # 628 __asgn_plain
-    _b629,  # 629 MillEffect
+    None,  # 629 __asgn_plain
     None,  # 630 __asgn_plain
-    None,  # 631 __asgn_plain
-    _b632,  # 632 PutStickerEffect
+    _b631,  # 631 MillEffect
+    None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    None,  # 634 __asgn_plain
-    _b635,  # 635 PutFromHandEffect
+    _b634,  # 634 PutStickerEffect
+    None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
+    _b637,  # 637 PutFromHandEffect
     None,  # 638 __asgn_plain
-    _b639,  # 639 PutCountersEffect
+    None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
+    _b641,  # 641 PutCountersEffect
     None,  # 642 __asgn_plain
-    _b643,  # 643 PutOnLibraryEffect
+    None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    _b645,  # 645 PutIntoZoneEffect
+    _b645,  # 645 PutOnLibraryEffect
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
+    _b647,  # 647 PutIntoZoneEffect
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
-    _b650,  # 650 PileActionEffect
+    None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
+    _b652,  # 652 PileActionEffect
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    _b656,  # 656 ExileEffect
+    None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_plain
-    _b659,  # 659 ExileCardsEffect
+    _b658,  # 658 ExileEffect
+    None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
-    _b661,  # 661 ExileTopEffect
+    _b661,  # 661 ExileCardsEffect
     None,  # 662 __asgn_plain
-    _b663,  # 663 RegenerateEffect
+    _b663,  # 663 ExileTopEffect
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    _b666,  # 666 PlayerSacrificesEffect
+    _b665,  # 665 RegenerateEffect
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
+    _b668,  # 668 PlayerSacrificesEffect
     None,  # 669 __asgn_plain
-    _b670,  # 670 SacrificeEffect
+    None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    _b672,  # 672 UntapEffect
+    _b672,  # 672 SacrificeEffect
     None,  # 673 __asgn_plain
-    _b674,  # 674 TapOrUntapEffect
+    _b674,  # 674 UntapEffect
     None,  # 675 __asgn_plain
-    _b676,  # 676 TapEffect
+    _b676,  # 676 TapOrUntapEffect
     None,  # 677 __asgn_plain
-    _b678,  # 678 RemoveAllCountersEffect
+    _b678,  # 678 TapEffect
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
+    _b680,  # 680 RemoveAllCountersEffect
     None,  # 681 __asgn_plain
-    _b682,  # 682 RemoveCountersEffect
+    None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    _b684,  # 684 DelayedEffect
+    _b684,  # 684 RemoveCountersEffect
     None,  # 685 __asgn_plain
-    _b686,  # 686 PreventEffect
+    _b686,  # 686 DelayedEffect
     None,  # 687 __asgn_plain
-    _b688,  # 688 CastThisEffect
+    _b688,  # 688 PreventEffect
     None,  # 689 __asgn_plain
-    _b690,  # 690 CopySpellEffect
-    _b691,  # 691 NoRegenEffect
-    None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
+    _b690,  # 690 CastThisEffect
+    None,  # 691 __asgn_plain
+    _b692,  # 692 CopySpellEffect
+    _b693,  # 693 NoRegenEffect
     None,  # 694 __asgn_plain
-    _b695,  # 695 PhaseOutEffect
+    None,  # 695 __asgn_plain
     None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
-    _b698,  # 698 NoUntapEffect
+    _b697,  # 697 PhaseOutEffect
+    None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
-    _b700,  # 700 ContinuousEffect
-    None,  # 701 ActionWord
-    _b702,  # 702 PlayerRef
-    None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
-    None,  # 705 __asgn_oneormore
-    None,  # 706 BackWord
-    None,  # 707 __asgn_optional
-    None,  # 708 __asgn_oneormore
-    _b709,  # 709 PerCount
-    None,  # 710 __asgn_plain
-    None,  # 711 __asgn_plain
-    _b712,  # 712 WhereX
+    _b700,  # 700 NoUntapEffect
+    None,  # 701 __asgn_plain
+    _b702,  # 702 ContinuousEffect
+    None,  # 703 ActionWord
+    _b704,  # 704 PlayerRef
+    None,  # 705 __asgn_plain
+    None,  # 706 __asgn_plain
+    None,  # 707 __asgn_oneormore
+    None,  # 708 BackWord
+    None,  # 709 __asgn_optional
+    None,  # 710 __asgn_oneormore
+    _b711,  # 711 PerCount
+    None,  # 712 __asgn_plain
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
-    None,  # 715 TargetRef
-    None,  # 716 __asgn_plain
-    _b717,  # 717 AnyNumberTargets
+    _b714,  # 714 WhereX
+    None,  # 715 __asgn_plain
+    None,  # 716 __asgn_oneormore
+    None,  # 717 TargetRef
     None,  # 718 __asgn_plain
-    _b719,  # 719 AnyTarget
+    _b719,  # 719 AnyNumberTargets
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    _b722,  # 722 UpToTargets
+    _b721,  # 721 AnyTarget
+    None,  # 722 __asgn_plain
     None,  # 723 __asgn_plain
-    _b724,  # 724 EachOfThem
+    _b724,  # 724 UpToTargets
     None,  # 725 __asgn_plain
-    _b726,  # 726 EachPlayers
+    _b726,  # 726 EachOfThem
     None,  # 727 __asgn_plain
-    _b728,  # 728 ThatRef
+    _b728,  # 728 EachPlayers
     None,  # 729 __asgn_plain
-    _b730,  # 730 EnchantedRef
+    _b730,  # 730 ThatRef
     None,  # 731 __asgn_plain
-    _b732,  # 732 RestRef
+    _b732,  # 732 EnchantedRef
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
+    _b734,  # 734 RestRef
     None,  # 735 __asgn_plain
-    _b736,  # 736 MayPlayEffect
+    None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
-    None,  # 739 __asgn_optional
+    _b738,  # 738 MayPlayEffect
+    None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    None,  # 741 __asgn_optional
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_optional
+    None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_optional
-    None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
-    _b752,  # 752 BeginningTrigger
-    None,  # 753 Trigger
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_plain
-    _b756,  # 756 LastCounterTrigger
+    None,  # 747 __asgn_optional
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_plain
+    None,  # 750 __asgn_optional
+    None,  # 751 __asgn_optional
+    None,  # 752 __asgn_plain
+    None,  # 753 __asgn_plain
+    _b754,  # 754 BeginningTrigger
+    None,  # 755 Trigger
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
+    _b758,  # 758 LastCounterTrigger
     None,  # 759 __asgn_plain
-    _b760,  # 760 BatchAttackTrigger
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 ToGraveyardTrigger
+    _b762,  # 762 BatchAttackTrigger
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    _b765,  # 765 ThisTrigger
+    _b765,  # 765 ToGraveyardTrigger
     None,  # 766 __asgn_plain
-    None,  # 767 __asgn_plain
-    _b768,  # 768 DiscardTrigger
+    _b767,  # 767 ThisTrigger
+    None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
-    None,  # 770 __asgn_plain
-    _b771,  # 771 LifeGainTrigger
+    _b770,  # 770 DiscardTrigger
+    None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
-    None,  # 773 __asgn_plain
-    _b774,  # 774 CastTrigger
+    _b773,  # 773 LifeGainTrigger
+    None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
-    None,  # 776 __asgn_plain
-    _b777,  # 777 AttachedTrigger
+    _b776,  # 776 CastTrigger
+    None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    None,  # 779 __asgn_plain
-    _b780,  # 780 YoursTrigger
+    _b779,  # 779 AttachedTrigger
+    None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
-    None,  # 782 __asgn_optional
-    None,  # 783 __asgn_optional
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
+    _b782,  # 782 YoursTrigger
+    None,  # 783 __asgn_plain
+    None,  # 784 __asgn_optional
+    None,  # 785 __asgn_optional
     None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
@@ -87785,134 +88196,134 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
-    _b794,  # 794 ZonePlace
+    None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    None,  # 796 __asgn_oneormore
+    _b796,  # 796 ZonePlace
     None,  # 797 __asgn_plain
-    None,  # 798 __asgn_plain
+    None,  # 798 __asgn_oneormore
     None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
-    _b803,  # 803 PTChoice
-    None,  # 804 StaticPart
-    None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
-    _b807,  # 807 PTChange
+    None,  # 803 __asgn_plain
+    None,  # 804 __asgn_plain
+    _b805,  # 805 PTChoice
+    None,  # 806 StaticPart
+    None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
-    _b809,  # 809 CantAttackOrBlock
+    _b809,  # 809 PTChange
     None,  # 810 __asgn_plain
-    _b811,  # 811 CantAttack
-    _b812,  # 812 CantBlockMatching
-    None,  # 813 __asgn_plain
-    _b814,  # 814 CantBlock
+    _b811,  # 811 CantAttackOrBlock
+    None,  # 812 __asgn_plain
+    _b813,  # 813 CantAttack
+    _b814,  # 814 CantBlockMatching
     None,  # 815 __asgn_plain
-    _b816,  # 816 CantBeBlockedByFewer
-    _b817,  # 817 CantBeBlockedExcept
-    _b818,  # 818 CanBlockOnly
-    _b819,  # 819 BlockCapacity
-    None,  # 820 __asgn_plain
-    _b821,  # 821 BlocksDespite
+    _b816,  # 816 CantBlock
+    None,  # 817 __asgn_plain
+    _b818,  # 818 CantBeBlockedByFewer
+    _b819,  # 819 CantBeBlockedExcept
+    _b820,  # 820 CanBlockOnly
+    _b821,  # 821 BlockCapacity
     None,  # 822 __asgn_plain
-    None,  # 823 __asgn_plain
-    _b824,  # 824 CantBeTargetedByOnly
+    _b823,  # 823 BlocksDespite
+    None,  # 824 __asgn_plain
     None,  # 825 __asgn_plain
-    _b826,  # 826 CantBeTargetedBy
-    _b827,  # 827 CantBeTargeted
-    None,  # 828 __asgn_plain
-    _b829,  # 829 CantBeDestroyed
+    _b826,  # 826 CantBeTargetedByOnly
+    None,  # 827 __asgn_plain
+    _b828,  # 828 CantBeTargetedBy
+    _b829,  # 829 CantBeTargeted
     None,  # 830 __asgn_plain
-    _b831,  # 831 CantPhaseOut
+    _b831,  # 831 CantBeDestroyed
     None,  # 832 __asgn_plain
-    _b833,  # 833 PhasesEachUntap
+    _b833,  # 833 CantPhaseOut
     None,  # 834 __asgn_plain
-    None,  # 835 __asgn_plain
-    _b836,  # 836 BasePT
+    _b835,  # 835 PhasesEachUntap
+    None,  # 836 __asgn_plain
     None,  # 837 __asgn_plain
-    _b838,  # 838 GainsAbility
+    _b838,  # 838 BasePT
     None,  # 839 __asgn_plain
-    None,  # 840 __asgn_plain
-    _b841,  # 841 HasKeywordAtManaCost
+    _b840,  # 840 GainsAbility
+    None,  # 841 __asgn_plain
     None,  # 842 __asgn_plain
-    None,  # 843 __asgn_plain
-    _b844,  # 844 HasKeywordFrom
+    _b843,  # 843 HasKeywordAtManaCost
+    None,  # 844 __asgn_plain
     None,  # 845 __asgn_plain
-    None,  # 846 __asgn_plain
+    _b846,  # 846 HasKeywordFrom
     None,  # 847 __asgn_plain
-    _b848,  # 848 ProtectionFromChosen
-    _b849,  # 849 HasKeywords
-    _b850,  # 850 LosesKeywords
-    None,  # 851 __asgn_plain
-    None,  # 852 __asgn_plain
-    _b853,  # 853 CombatDamageSteps
+    None,  # 848 __asgn_plain
+    None,  # 849 __asgn_plain
+    _b850,  # 850 ProtectionFromChosen
+    _b851,  # 851 HasKeywords
+    _b852,  # 852 LosesKeywords
+    None,  # 853 __asgn_plain
     None,  # 854 __asgn_plain
-    _b855,  # 855 AssignsExcess
+    _b855,  # 855 CombatDamageSteps
     None,  # 856 __asgn_plain
-    _b857,  # 857 AttacksUntapped
+    _b857,  # 857 AssignsExcess
     None,  # 858 __asgn_plain
-    _b859,  # 859 DoesntUntap
+    _b859,  # 859 AttacksUntapped
     None,  # 860 __asgn_plain
-    _b861,  # 861 DamageGainsLife
+    _b861,  # 861 DoesntUntap
     None,  # 862 __asgn_plain
-    _b863,  # 863 DamageIsLethal
+    _b863,  # 863 DamageGainsLife
     None,  # 864 __asgn_plain
-    _b865,  # 865 DamageAsCounters
+    _b865,  # 865 DamageIsLethal
     None,  # 866 __asgn_plain
-    _b867,  # 867 CantBeBlockedBy
+    _b867,  # 867 DamageAsCounters
     None,  # 868 __asgn_plain
-    _b869,  # 869 CantBeAttachedBy
+    _b869,  # 869 CantBeBlockedBy
     None,  # 870 __asgn_plain
-    _b871,  # 871 PreventDamageFrom
+    _b871,  # 871 CantBeAttachedBy
     None,  # 872 __asgn_plain
-    _b873,  # 873 AttacksDespite
+    _b873,  # 873 PreventDamageFrom
     None,  # 874 __asgn_plain
-    None,  # 875 __asgn_plain
-    _b876,  # 876 TapAbilitiesCantActivate
+    _b875,  # 875 AttacksDespite
+    None,  # 876 __asgn_plain
     None,  # 877 __asgn_plain
-    _b878,  # 878 MaxBlockers
+    _b878,  # 878 TapAbilitiesCantActivate
     None,  # 879 __asgn_plain
-    _b880,  # 880 AttacksEachCombat
+    _b880,  # 880 MaxBlockers
     None,  # 881 __asgn_plain
-    _b882,  # 882 AttacksThisTurn
+    _b882,  # 882 AttacksEachCombat
     None,  # 883 __asgn_plain
-    _b884,  # 884 MustBeBlocked
+    _b884,  # 884 AttacksThisTurn
     None,  # 885 __asgn_plain
-    _b886,  # 886 BlocksEachCombat
+    _b886,  # 886 MustBeBlocked
     None,  # 887 __asgn_plain
-    _b888,  # 888 CantBeBlocked
+    _b888,  # 888 BlocksEachCombat
     None,  # 889 __asgn_plain
-    None,  # 890 __asgn_plain
-    _b891,  # 891 BecomesCreature
+    _b890,  # 890 CantBeBlocked
+    None,  # 891 __asgn_plain
     None,  # 892 __asgn_plain
-    _b893,  # 893 ChosenCreatureType
+    _b893,  # 893 BecomesCreature
     None,  # 894 __asgn_plain
-    _b895,  # 895 BecomesAura
+    _b895,  # 895 ChosenCreatureType
     None,  # 896 __asgn_plain
-    _b897,  # 897 IsColor
+    _b897,  # 897 BecomesAura
     None,  # 898 __asgn_plain
-    None,  # 899 __asgn_plain
+    _b899,  # 899 IsColor
     None,  # 900 __asgn_plain
     None,  # 901 __asgn_plain
     None,  # 902 __asgn_plain
     None,  # 903 __asgn_plain
     None,  # 904 __asgn_plain
-    None,  # 905 __asgn_oneormore
-    None,  # 906 __asgn_oneormore
-    None,  # 907 __asgn_plain
-    None,  # 908 __asgn_plain
-    None,  # 909 __asgn_optional
-    None,  # 910 __asgn_optional
+    None,  # 905 __asgn_plain
+    None,  # 906 __asgn_plain
+    None,  # 907 __asgn_oneormore
+    None,  # 908 __asgn_oneormore
+    None,  # 909 __asgn_plain
+    None,  # 910 __asgn_plain
     None,  # 911 __asgn_optional
     None,  # 912 __asgn_optional
-    None,  # 913 __asgn_oneormore
+    None,  # 913 __asgn_optional
     None,  # 914 __asgn_optional
-    None,  # 915 __asgn_plain
-    None,  # 916 __asgn_plain
-    None,  # 917 __asgn_oneormore
-    None,  # 918 __asgn_optional
-    None,  # 919 __asgn_optional
-    None,  # 920 __asgn_plain
-    None,  # 921 __asgn_plain
+    None,  # 915 __asgn_oneormore
+    None,  # 916 __asgn_optional
+    None,  # 917 __asgn_plain
+    None,  # 918 __asgn_plain
+    None,  # 919 __asgn_oneormore
+    None,  # 920 __asgn_optional
+    None,  # 921 __asgn_optional
     None,  # 922 __asgn_plain
     None,  # 923 __asgn_plain
     None,  # 924 __asgn_plain
@@ -87925,13 +88336,13 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
     None,  # 933 __asgn_plain
-    None,  # 934 __asgn_optional
-    None,  # 935 __asgn_zeroormore
-    None,  # 936 __asgn_zeroormore
+    None,  # 934 __asgn_plain
+    None,  # 935 __asgn_plain
+    None,  # 936 __asgn_optional
     None,  # 937 __asgn_zeroormore
-    None,  # 938 __asgn_oneormore
-    None,  # 939 __asgn_plain
-    None,  # 940 __asgn_plain
+    None,  # 938 __asgn_zeroormore
+    None,  # 939 __asgn_zeroormore
+    None,  # 940 __asgn_oneormore
     None,  # 941 __asgn_plain
     None,  # 942 __asgn_plain
     None,  # 943 __asgn_plain
@@ -87944,212 +88355,216 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
-    _b953,  # 953 Duration
+    None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
-    None,  # 955 __asgn_plain
-    None,  # 956 __asgn_oneormore
+    _b955,  # 955 Duration
+    None,  # 956 __asgn_plain
     None,  # 957 __asgn_plain
-    _b958,  # 958 UpToXTargets
-    None,  # 959 GraveyardTarget
-    None,  # 960 __asgn_plain
-    _b961,  # 961 FromGraveyard
+    None,  # 958 __asgn_oneormore
+    None,  # 959 __asgn_plain
+    _b960,  # 960 UpToXTargets
+    None,  # 961 GraveyardTarget
     None,  # 962 __asgn_plain
-    None,  # 963 __asgn_optional
-    None,  # 964 __asgn_optional
+    _b963,  # 963 FromGraveyard
+    None,  # 964 __asgn_plain
     None,  # 965 __asgn_optional
     None,  # 966 __asgn_plain
-    _b967,  # 967 OntoBattlefield
-    None,  # 968 Destination
-    None,  # 969 __asgn_plain
-    _b970,  # 970 IntoHand
-    None,  # 971 __asgn_plain
-    _b972,  # 972 IntoGraveyard
-    None,  # 973 __asgn_optional
-    None,  # 974 __asgn_plain
-    _b975,  # 975 CostValue
-    None,  # 976 __asgn_plain
-    None,  # 977 __asgn_plain
-    None,  # 978 __asgn_optional
-    None,  # 979 __asgn_plain
+    None,  # 967 __asgn_plain
+    None,  # 968 __asgn_optional
+    None,  # 969 __asgn_optional
+    None,  # 970 __asgn_plain
+    _b971,  # 971 OntoBattlefield
+    None,  # 972 Destination
+    None,  # 973 __asgn_plain
+    _b974,  # 974 IntoHand
+    None,  # 975 __asgn_plain
+    _b976,  # 976 IntoGraveyard
+    None,  # 977 __asgn_optional
+    None,  # 978 __asgn_plain
+    _b979,  # 979 CostValue
     None,  # 980 __asgn_plain
     None,  # 981 __asgn_plain
-    None,  # 982 __asgn_plain
+    None,  # 982 __asgn_optional
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
     None,  # 985 __asgn_plain
     None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
-    None,  # 988 __asgn_optional
+    None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
-    None,  # 992 __asgn_plain
-    None,  # 993 __asgn_optional
+    None,  # 992 __asgn_optional
+    None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
     None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_plain
-    None,  # 998 __asgn_optional
-    None,  # 999 __asgn_oneormore
+    None,  # 997 __asgn_optional
+    None,  # 998 __asgn_plain
+    None,  # 999 __asgn_plain
     None,  # 1000 __asgn_plain
     None,  # 1001 __asgn_plain
-    _b1002,  # 1002 NextTurnDuration
-    None,  # 1003 __asgn_plain
-    None,  # 1004 __asgn_optional
-    None,  # 1005 __asgn_optional
-    None,  # 1006 __asgn_plain
+    None,  # 1002 __asgn_optional
+    None,  # 1003 __asgn_oneormore
+    None,  # 1004 __asgn_plain
+    None,  # 1005 __asgn_plain
+    _b1006,  # 1006 NextTurnDuration
     None,  # 1007 __asgn_plain
-    None,  # 1008 __asgn_plain
-    None,  # 1009 __asgn_plain
+    None,  # 1008 __asgn_optional
+    None,  # 1009 __asgn_optional
     None,  # 1010 __asgn_plain
-    _b1011,  # 1011 BackRef
-    None,  # 1012 __asgn_optional
+    None,  # 1011 __asgn_plain
+    None,  # 1012 __asgn_plain
     None,  # 1013 __asgn_plain
-    _b1014,  # 1014 TargetPlayer
-    None,  # 1015 __asgn_plain
-    _b1016,  # 1016 TargetObject
-    None,  # 1017 __asgn_optional
-    None,  # 1018 __asgn_plain
+    None,  # 1014 __asgn_plain
+    _b1015,  # 1015 BackRef
+    None,  # 1016 __asgn_optional
+    None,  # 1017 __asgn_plain
+    _b1018,  # 1018 TargetPlayer
     None,  # 1019 __asgn_plain
-    _b1020,  # 1020 EachObjects
+    _b1020,  # 1020 TargetObject
     None,  # 1021 __asgn_optional
     None,  # 1022 __asgn_plain
     None,  # 1023 __asgn_plain
-    None,  # 1024 __asgn_optional
+    _b1024,  # 1024 EachObjects
     None,  # 1025 __asgn_optional
-    None,  # 1026 __asgn_optional
-    None,  # 1027 __asgn_optional
-    None,  # 1028 __asgn_oneormore
-    None,  # 1029 __asgn_plain
-    None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_oneormore
+    None,  # 1026 __asgn_plain
+    None,  # 1027 __asgn_plain
+    None,  # 1028 __asgn_optional
+    None,  # 1029 __asgn_optional
+    None,  # 1030 __asgn_optional
+    None,  # 1031 __asgn_optional
     None,  # 1032 __asgn_oneormore
-    None,  # 1033 __asgn_optional
-    None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_optional
-    None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_plain
-    None,  # 1038 __asgn_oneormore
-    None,  # 1039 __asgn_oneormore
-    None,  # 1040 __asgn_oneormore
+    None,  # 1033 __asgn_plain
+    None,  # 1034 __asgn_plain
+    None,  # 1035 __asgn_oneormore
+    None,  # 1036 __asgn_oneormore
+    None,  # 1037 __asgn_optional
+    None,  # 1038 __asgn_optional
+    None,  # 1039 __asgn_optional
+    None,  # 1040 __asgn_plain
     None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_plain
+    None,  # 1042 __asgn_oneormore
     None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_plain
+    None,  # 1044 __asgn_oneormore
     None,  # 1045 __asgn_plain
     None,  # 1046 __asgn_plain
-    _b1047,  # 1047 QualityRef
+    None,  # 1047 __asgn_oneormore
     None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_optional
-    None,  # 1050 __asgn_oneormore
-    None,  # 1051 __asgn_oneormore
+    None,  # 1049 __asgn_plain
+    None,  # 1050 __asgn_plain
+    _b1051,  # 1051 QualityRef
     None,  # 1052 __asgn_plain
     None,  # 1053 __asgn_optional
     None,  # 1054 __asgn_oneormore
-    None,  # 1055 __asgn_zeroormore
-    None,  # 1056 __asgn_oneormore
+    None,  # 1055 __asgn_oneormore
+    None,  # 1056 __asgn_plain
     None,  # 1057 __asgn_optional
-    None,  # 1058 __asgn_optional
-    None,  # 1059 KeywordCostPart
+    None,  # 1058 __asgn_oneormore
+    None,  # 1059 __asgn_zeroormore
     None,  # 1060 __asgn_oneormore
-    None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_oneormore
-    None,  # 1063 __asgn_oneormore
+    None,  # 1061 __asgn_optional
+    None,  # 1062 __asgn_optional
+    None,  # 1063 KeywordCostPart
     None,  # 1064 __asgn_oneormore
     None,  # 1065 __asgn_oneormore
     None,  # 1066 __asgn_oneormore
     None,  # 1067 __asgn_oneormore
     None,  # 1068 __asgn_oneormore
-    None,  # 1069 __asgn_optional
-    None,  # 1070 __asgn_plain
-    None,  # 1071 __asgn_plain
+    None,  # 1069 __asgn_oneormore
+    None,  # 1070 __asgn_oneormore
+    None,  # 1071 __asgn_oneormore
     None,  # 1072 __asgn_oneormore
-    None,  # 1073 __asgn_plain
-    _b1074,  # 1074 PerTime
-    None,  # 1075 __asgn_optional
+    None,  # 1073 __asgn_optional
+    None,  # 1074 __asgn_plain
+    None,  # 1075 __asgn_plain
     None,  # 1076 __asgn_oneormore
     None,  # 1077 __asgn_plain
-    _b1078,  # 1078 PerObject
+    _b1078,  # 1078 PerTime
     None,  # 1079 __asgn_optional
-    None,  # 1080 __asgn_plain
+    None,  # 1080 __asgn_oneormore
     None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_plain
-    _b1083,  # 1083 PowerOf
+    _b1082,  # 1082 PerObject
+    None,  # 1083 __asgn_optional
     None,  # 1084 __asgn_plain
     None,  # 1085 __asgn_plain
     None,  # 1086 __asgn_plain
-    None,  # 1087 __asgn_plain
+    _b1087,  # 1087 PowerOf
     None,  # 1088 __asgn_plain
     None,  # 1089 __asgn_plain
     None,  # 1090 __asgn_plain
-    None,  # 1091 __asgn_optional
-    None,  # 1092 __asgn_optional
-    None,  # 1093 __asgn_optional
-    None,  # 1094 __asgn_optional
+    None,  # 1091 __asgn_plain
+    None,  # 1092 __asgn_plain
+    None,  # 1093 __asgn_plain
+    None,  # 1094 __asgn_plain
     None,  # 1095 __asgn_optional
     None,  # 1096 __asgn_optional
-    None,  # 1097 __asgn_oneormore
+    None,  # 1097 __asgn_optional
     None,  # 1098 __asgn_optional
     None,  # 1099 __asgn_optional
     None,  # 1100 __asgn_optional
-    None,  # 1101 DelayedStep
+    None,  # 1101 __asgn_oneormore
     None,  # 1102 __asgn_optional
     None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_oneormore
-    None,  # 1105 __asgn_plain
+    None,  # 1104 __asgn_optional
+    None,  # 1105 DelayedStep
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_optional
+    None,  # 1108 __asgn_oneormore
     None,  # 1109 __asgn_plain
-    None,  # 1110 __asgn_plain
+    None,  # 1110 __asgn_optional
     None,  # 1111 __asgn_optional
-    None,  # 1112 __asgn_plain
-    _b1113,  # 1113 EntersEvent
-    None,  # 1114 ThisEvent
-    None,  # 1115 __asgn_plain
-    _b1116,  # 1116 LeavesEvent
-    None,  # 1117 __asgn_plain
-    _b1118,  # 1118 DiesEvent
+    None,  # 1112 __asgn_optional
+    None,  # 1113 __asgn_plain
+    None,  # 1114 __asgn_plain
+    None,  # 1115 __asgn_optional
+    None,  # 1116 __asgn_plain
+    _b1117,  # 1117 EntersEvent
+    None,  # 1118 ThisEvent
     None,  # 1119 __asgn_plain
-    _b1120,  # 1120 ToGraveyardEvent
+    _b1120,  # 1120 LeavesEvent
     None,  # 1121 __asgn_plain
-    _b1122,  # 1122 AttacksAloneEvent
+    _b1122,  # 1122 DiesEvent
     None,  # 1123 __asgn_plain
-    _b1124,  # 1124 UnblockedEvent
+    _b1124,  # 1124 ToGraveyardEvent
     None,  # 1125 __asgn_plain
-    _b1126,  # 1126 AttacksEvent
+    _b1126,  # 1126 AttacksAloneEvent
     None,  # 1127 __asgn_plain
-    _b1128,  # 1128 BlocksEvent
+    _b1128,  # 1128 UnblockedEvent
     None,  # 1129 __asgn_plain
-    None,  # 1130 __asgn_plain
+    _b1130,  # 1130 AttacksEvent
     None,  # 1131 __asgn_plain
-    _b1132,  # 1132 BlockedEvent
+    _b1132,  # 1132 BlocksEvent
     None,  # 1133 __asgn_plain
-    _b1134,  # 1134 PhasesEvent
+    None,  # 1134 __asgn_plain
     None,  # 1135 __asgn_plain
-    _b1136,  # 1136 TurnedUpEvent
+    _b1136,  # 1136 BlockedEvent
     None,  # 1137 __asgn_plain
-    _b1138,  # 1138 ExiledThisWayEvent
+    _b1138,  # 1138 PhasesEvent
     None,  # 1139 __asgn_plain
-    _b1140,  # 1140 TargetedEvent
+    _b1140,  # 1140 TurnedUpEvent
     None,  # 1141 __asgn_plain
-    None,  # 1142 __asgn_plain
-    _b1143,  # 1143 DealsDamageEvent
-    None,  # 1144 __asgn_plain
-    _b1145,  # 1145 DealtDamageEvent
+    _b1142,  # 1142 ExiledThisWayEvent
+    None,  # 1143 __asgn_plain
+    _b1144,  # 1144 TargetedEvent
+    None,  # 1145 __asgn_plain
     None,  # 1146 __asgn_plain
-    _b1147,  # 1147 PutIntoGraveyardEvent
-    None,  # 1148 __asgn_optional
-    None,  # 1149 __asgn_optional
-    None,  # 1150 __asgn_oneormore
-    None,  # 1151 __asgn_oneormore
+    _b1147,  # 1147 DealsDamageEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 DealtDamageEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 PutIntoGraveyardEvent
     None,  # 1152 __asgn_optional
     None,  # 1153 __asgn_optional
-    None,  # 1154 __asgn_optional
-    None,  # 1155 __asgn_optional
+    None,  # 1154 __asgn_oneormore
+    None,  # 1155 __asgn_oneormore
     None,  # 1156 __asgn_optional
     None,  # 1157 __asgn_optional
     None,  # 1158 __asgn_optional
     None,  # 1159 __asgn_optional
     None,  # 1160 __asgn_optional
+    None,  # 1161 __asgn_optional
+    None,  # 1162 __asgn_optional
+    None,  # 1163 __asgn_optional
+    None,  # 1164 __asgn_optional
 ]

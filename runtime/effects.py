@@ -903,18 +903,25 @@ class CreateTokens:
 
 @dataclass(frozen=True)
 class ReturnAllFromGraveyards:
-    """404.1, 400.3: every card in every graveyard that the selector matches goes to its owner's hand."""
+    """404.1, 400.3: every card in every graveyard that the selector matches goes to its owner's hand;
+    ``yours``: only the cards in the controller's graveyard ("from your graveyard to your hand").  A
+    selector "of the chosen type" matches the kind chosen earlier in the ability (608.2d)."""
 
     filter: ObjectFilter
+    yours: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Move them, in APNAP order of the graveyards (101.4); they become "them"."""
         game = res.game
         n = len(game.players)
         moved = []
-        for p in [(game.state.active + i) % n for i in range(n)]:
+        chosen = res.chosen if self.filter.of_chosen else None
+        if self.filter.of_chosen and chosen is None:
+            return  # nothing was chosen, so nothing is of the chosen type
+        players = [res.controller] if self.yours else [(game.state.active + i) % n for i in range(n)]
+        for p in players:
             for c in list(game.zone(Zone.GRAVEYARD, p)):
-                if self.filter.matches(game, game.obj(c)):
+                if self.filter.matches(game, game.obj(c)) and (chosen is None or chosen.matches(game, game.obj(c))):
                     new = game.move(c, Zone.HAND)
                     if new is not None:
                         moved.append(new)

@@ -846,15 +846,36 @@ class ReturnFromGraveyard(Effect):
 
 @dataclass(frozen=True)
 class ReturnAllFromGraveyards(Effect):
-    """"return all creature cards from all graveyards to their owners' hands"."""
+    """"return all creature cards from all graveyards to their owners' hands" (404.1); ``yours``: "from your
+    graveyard to your hand" (the controller's graveyard only)."""
 
     filter: FilterIR
+    yours: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.yours:
+            return f"return all {self.filter.words} from your graveyard to your hand"
         return f"return all {self.filter.words} from all graveyards to their owners' hands"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.ReturnAllFromGraveyards(filter={self.filter.python()})"
+        yours = ", yours=True" if self.yours else ""
+        return f"rt.ReturnAllFromGraveyards(filter={self.filter.python()}{yours})"
+
+
+PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")  # 205.2a
+
+
+@dataclass(frozen=True)
+class ChoosePermanentType(Effect):
+    """205.2a, 608.2d: "choose a permanent type" -- the controller chooses artifact, creature, enchantment,
+    land, or planeswalker, remembered for "of the chosen type" later in the ability."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "choose a permanent type"
+
+    def python(self, actions: Actions) -> str:
+        options = tuple_expr([f"rt.ObjectFilter(types=({lit(t)},))" for t in PERMANENT_TYPES])
+        return f"rt.ChooseAmong(player=rt.You(), options={options}, labels={lit(PERMANENT_TYPES)})"
 
 
 @dataclass(frozen=True)
