@@ -1257,6 +1257,10 @@ class CardLowering:
             self.ck.error(e, "'of the chosen type' needs a choice before it in the ability ('choose a permanent type')")
         return ef.ReturnAllFromGraveyards(f, yours=bool(e.yours))
 
+    def effect_CopyEachEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 707.2, 111.2: a token copy of each matching permanent, under that permanent's controller.
+        return ef.CopyEach(_filter(self.ck, e.filter, e), str(e.copied))
+
     def effect_ChooseTypeEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 205.2a, 608.2d: the controller chooses one of the permanent types, remembered for "of the chosen type".
         self.chose = True

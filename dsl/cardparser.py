@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'f8c85c8693f91db365013dcaecf982ac825e8e2f6336b969570b4ad5c4ac489c'
+GRAMMAR = '821494d5d33a7222527bef4dfa03ebcf27baa109846e9cfd04fdac7a2cb33946'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -508,6 +508,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('FlipCoinEffect', 'common', 'FlipCoinEffect', ''),
     ('__asgn_plain', 'plain', '', 'permanenttype'),
     ('ChooseTypeEffect', 'common', 'ChooseTypeEffect', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('__asgn_plain', 'plain', '', 'copied'),
+    ('CopyEachEffect', 'common', 'CopyEachEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('__asgn_oneormore', 'oneormore', '', 'symbols'),
@@ -1235,7 +1238,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX19': (',(\\s*then\\b)?', 40),
     '_RX20': ('(deal|destroy|draw|create|add|discard|gain|return|search|counter|shuffle|put|exile|regenerate|sacrifice|untap|tap|remove|at|prevent|cast|copy)\\b', 40),
     '_RX21': ('(this|it|them)\\b|target\\b(?! player\\b| opponent\\b)|(creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b', 40),
-    '_RX22': ('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent)s?\\b|(?:it|them|they|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40),
+    '_RX22': ('(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b|(?:creature|artifact|enchantment|land|planeswalker|instant|sorcery)s?\\b|(?:permanent card|card|spell|permanent|token)s?\\b|(?:it|them|they|this)\\b|that (?:card|creature|permanent|land|artifact|enchantment)\\b|those (?:creatures|permanents|lands|artifacts)\\b|(?:another|other)\\b)', 40),
     '_RX23': ('[a-z_][a-z0-9_]*\\b', 40),
     '_RX24': ('(when|whenever|at)\\b', 40),
     '_RX25': ('(an opponent|a player)\\b', 40),
@@ -1247,7 +1250,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX31': ('[\\r\\n,;}]', 40),
     '_RX32': ('[,;]|and\\b', 40),
     '_RX33': ('\\{TK\\}', 40),
-    '_RX34': ('(permanent card|card|spell|permanent)s?\\b', 40),
+    '_RX34': ('(permanent card|card|spell|permanent|token)s?\\b', 40),
     '_RX35': ('(it|this)\\b', 40),
     '_RX36': ("that (creature|permanent|card)'s owner\\b", 40),
     '_RX37': ('(your|you|target player|target opponent|each opponent|each player|that player|defending player|attacking player|those players)\\b', 40),
@@ -1264,32 +1267,33 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX48': ('(their|your)\\b', 40),
     '_RX49': ('([0-9]+|X)\\b', 40),
     '_RX50': ('(power|toughness)\\b', 40),
-    '_RX51': ('greater|less', 40),
-    '_RX52': ("your|target player's", 40),
-    '_RX53': (',(?!\\s*or\\b)', 40),
-    '_RX54': ('(hand|graveyard)\\b', 40),
-    '_RX55': ('(it|them|this)\\b', 40),
-    '_RX56': ('(opponent|player)\\b', 40),
-    '_RX57': ("your|each player's|each|the", 40),
-    '_RX58': ('upkeep|draw step|end step', 40),
-    '_RX59': ('when(ever)?\\b', 40),
-    '_RX60': ("an opponent's|your", 40),
-    '_RX61': ('you|an opponent|a player', 40),
-    '_RX62': ('[+-][0-9]+|[+-]X', 40),
-    '_RX63': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX64': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
-    '_RX65': ('(has|gains|have|gain)\\b', 40),
-    '_RX66': ('(its|their)\\b', 40),
-    '_RX67': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX68': ("[^\\n{}]*? can't ", 40),
-    '_RX69': (',\\s*and\\b|,|and\\b', 40),
-    '_RX70': ("that (creature|permanent)'s controller\\b", 40),
-    '_RX71': ('(your|a)\\b', 40),
-    '_RX72': ('(graveyard|hand)\\b', 40),
-    '_RX73': ('(player|opponent)\\b', 40),
-    '_RX74': ('(a|an)\\b', 40),
-    '_RX75': ('in|out', 40),
-    '_RX76': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
+    '_RX51': ('that (creature|permanent)\\b', 40),
+    '_RX52': ('greater|less', 40),
+    '_RX53': ("your|target player's", 40),
+    '_RX54': (',(?!\\s*or\\b)', 40),
+    '_RX55': ('(hand|graveyard)\\b', 40),
+    '_RX56': ('(it|them|this)\\b', 40),
+    '_RX57': ('(opponent|player)\\b', 40),
+    '_RX58': ("your|each player's|each|the", 40),
+    '_RX59': ('upkeep|draw step|end step', 40),
+    '_RX60': ('when(ever)?\\b', 40),
+    '_RX61': ("an opponent's|your", 40),
+    '_RX62': ('you|an opponent|a player', 40),
+    '_RX63': ('[+-][0-9]+|[+-]X', 40),
+    '_RX64': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
+    '_RX65': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
+    '_RX66': ('(has|gains|have|gain)\\b', 40),
+    '_RX67': ('(its|their)\\b', 40),
+    '_RX68': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX69': ("[^\\n{}]*? can't ", 40),
+    '_RX70': (',\\s*and\\b|,|and\\b', 40),
+    '_RX71': ("that (creature|permanent)'s controller\\b", 40),
+    '_RX72': ('(your|a)\\b', 40),
+    '_RX73': ('(graveyard|hand)\\b', 40),
+    '_RX74': ('(player|opponent)\\b', 40),
+    '_RX75': ('(a|an)\\b', 40),
+    '_RX76': ('in|out', 40),
+    '_RX77': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1368,6 +1372,7 @@ _RX73 = _lazy('_RX73')
 _RX74 = _lazy('_RX74')
 _RX75 = _lazy('_RX75')
 _RX76 = _lazy('_RX76')
+_RX77 = _lazy('_RX77')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1430,7 +1435,7 @@ _F58 = frozenset(['{'])
 _F59 = frozenset(['c', 'p'])
 _F60 = frozenset(['\n', '\r', ',', ';', '}'])
 _F61 = frozenset([',', ';', 'a'])
-_F62 = frozenset(['c', 'p', 's'])
+_F62 = frozenset(['c', 'p', 's', 't'])
 _F63 = frozenset([None, 'w'])
 _F64 = frozenset([None, 'i', 't'])
 _F65 = frozenset([None, 'd', 'i', 't'])
@@ -1455,7 +1460,7 @@ _F83 = frozenset([None, 'b', 'l', 's', 'w'])
 _F84 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'p', 's'])
 _F85 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's'])
 _F86 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F87 = frozenset([None, 'c', 'p', 's'])
+_F87 = frozenset([None, 'c', 'p', 's', 't'])
 _F88 = frozenset(['t', 'y'])
 _F89 = frozenset([None, 'p', 'u'])
 _F90 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
@@ -23090,6 +23095,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F19:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e58_0(self, p: int) -> Any:
@@ -28857,6 +28881,272 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F19:
+            while True:
+                p243 = p
+                res244: list[Any] = []
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p243 = q
+                res244.append(v)
+                p245 = p243
+                res246: list[Any] = []
+                r = self.r_ObjectFilter_0(p245)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p245 = q
+                if v:
+                    res246.append(v)
+                if res246:
+                    n = Nt(res246)
+                    n.rule = 486
+                p243 = p245
+                if res246 and n:
+                    res244.append(n)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('creates', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creates', '')
+                q += 7
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'token', '')
+                q += 5
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith("that's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "that's", '')
+                q += 6
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'copy', '')
+                q += 4
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p243 = q
+                res244.append(v)
+                p247 = p243
+                res248: list[Any] = []
+                q = sk0[p247]
+                if q < 0:
+                    q = _WS0(text, p247).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p247] = q
+                m = _RX51(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p247 = q
+                if v:
+                    res248.append(v)
+                if res248:
+                    n = Nt(res248)
+                    n.rule = 487
+                p243 = p247
+                if res248 and n:
+                    res244.append(n)
+                if res244:
+                    n = Nt(res244)
+                    n.rule = 488
+                q = p243
+                v = n if res244 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e59_0(self, p: int) -> Any:
@@ -28877,7 +29167,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 486
+        n.rule = 489
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -28898,7 +29188,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 487
+        n.rule = 490
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -28933,7 +29223,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -28966,7 +29256,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28987,7 +29277,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29008,7 +29298,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29029,7 +29319,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29066,7 +29356,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29087,7 +29377,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29108,7 +29398,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29129,7 +29419,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29150,7 +29440,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29171,7 +29461,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29192,7 +29482,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29213,7 +29503,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29250,7 +29540,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29271,7 +29561,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29292,7 +29582,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29313,7 +29603,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29334,7 +29624,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29355,7 +29645,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29402,7 +29692,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 492
+                n.rule = 495
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29418,7 +29708,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 493
+                n.rule = 496
             q = p1
             v = n if res2 else None
             p = q
@@ -29429,7 +29719,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 494
+        n.rule = 497
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29463,7 +29753,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 495
+                n.rule = 498
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29618,7 +29908,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 496
+                n.rule = 499
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29648,7 +29938,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 497
+            n.rule = 500
         p = p5
         if res6 and n:
             res.append(n)
@@ -29690,7 +29980,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 498
+                n.rule = 501
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29720,7 +30010,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 499
+            n.rule = 502
         p = p11
         if res12 and n:
             res.append(n)
@@ -29734,7 +30024,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 503
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -29875,7 +30165,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 501
+                n.rule = 504
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29924,7 +30214,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 502
+            n.rule = 505
         p = p9
         if res10 and n:
             res.append(n)
@@ -29987,7 +30277,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 506
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30144,14 +30434,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 507
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 508
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30172,7 +30462,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 506
+        n.rule = 509
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30209,7 +30499,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 507
+                    n.rule = 510
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30239,7 +30529,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 508
+                    n.rule = 511
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30264,7 +30554,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 509
+                    n.rule = 512
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30316,7 +30606,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 510
+        n.rule = 513
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30361,13 +30651,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 511
+                n.rule = 514
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 512
+                n.rule = 515
             q = p1
             v = n if res2 else None
             p = q
@@ -30378,7 +30668,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 513
+        n.rule = 516
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30493,7 +30783,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 514
+                    n.rule = 517
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30588,14 +30878,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30676,7 +30966,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30691,7 +30981,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30706,7 +30996,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 520
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30731,7 +31021,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 518
+        n.rule = 521
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30752,7 +31042,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 519
+        n.rule = 522
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -30805,7 +31095,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 520
+                n.rule = 523
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30846,13 +31136,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 521
+                n.rule = 524
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 522
+                n.rule = 525
             q = p1
             v = n if res2 else None
             p = q
@@ -30863,7 +31153,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 523
+        n.rule = 526
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -30961,7 +31251,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 524
+        n.rule = 527
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -30982,7 +31272,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 525
+        n.rule = 528
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -31003,7 +31293,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 526
+        n.rule = 529
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31059,7 +31349,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 530
         p = p1
         if res2 and n:
             res.append(n)
@@ -31133,7 +31423,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 531
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31189,7 +31479,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 532
         p = p1
         if res2 and n:
             res.append(n)
@@ -31316,7 +31606,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 533
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31389,14 +31679,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 531
+            n.rule = 534
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 532
+        n.rule = 535
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31548,7 +31838,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 533
+        n.rule = 536
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31607,7 +31897,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 534
+                n.rule = 537
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31690,7 +31980,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 535
+                n.rule = 538
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31700,7 +31990,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 536
+        n.rule = 539
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31732,7 +32022,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 537
+                    n.rule = 540
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31786,13 +32076,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 538
+                    n.rule = 541
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 539
+                    n.rule = 542
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31829,7 +32119,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 540
+                    n.rule = 543
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -31876,13 +32166,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 541
+                    n.rule = 544
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 542
+                    n.rule = 545
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -31921,13 +32211,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 543
+                    n.rule = 546
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 544
+                    n.rule = 547
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32305,7 +32595,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 545
+        n.rule = 548
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32340,7 +32630,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32375,7 +32665,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 547
+        n.rule = 550
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32410,7 +32700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 548
+        n.rule = 551
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32908,7 +33198,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 552
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33037,7 +33327,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 550
+                    n.rule = 553
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33153,7 +33443,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33166,7 +33456,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33309,7 +33599,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 552
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33357,7 +33647,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33382,7 +33672,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 554
+                    n.rule = 557
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33408,7 +33698,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33421,7 +33711,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 558
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33470,7 +33760,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 556
+                    n.rule = 559
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33524,7 +33814,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 557
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33610,7 +33900,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 558
+                    n.rule = 561
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33657,7 +33947,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33677,7 +33967,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33704,7 +33994,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33738,7 +34028,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33765,7 +34055,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 562
+                    n.rule = 565
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33785,7 +34075,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 560
+                    n.rule = 563
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33812,7 +34102,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 563
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33846,7 +34136,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 563
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -33873,7 +34163,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 564
+                    n.rule = 567
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33907,7 +34197,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 560
+                    n.rule = 563
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -33934,7 +34224,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 565
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33968,7 +34258,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 560
+                    n.rule = 563
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -33995,7 +34285,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 566
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34015,7 +34305,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 560
+                    n.rule = 563
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34045,7 +34335,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 567
+                    n.rule = 570
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34065,7 +34355,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 560
+                    n.rule = 563
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34113,7 +34403,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 568
+        n.rule = 571
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34303,7 +34593,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 572
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34364,7 +34654,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 570
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34465,7 +34755,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 571
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34613,7 +34903,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 572
+                    n.rule = 575
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34730,7 +35020,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 573
+                    n.rule = 576
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34769,7 +35059,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 574
+            n.rule = 577
         p = p1
         if res2 and n:
             res.append(n)
@@ -34826,7 +35116,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 575
+        n.rule = 578
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34906,7 +35196,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 576
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34939,7 +35229,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 577
+                n.rule = 580
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34949,7 +35239,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 578
+        n.rule = 581
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34981,14 +35271,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 579
+            n.rule = 582
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 580
+        n.rule = 583
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35007,7 +35297,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 581
+                n.rule = 584
             q = p1
             v = n if res2 else None
             p = q
@@ -35032,7 +35322,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 582
+            n.rule = 585
         p = p3
         if res4 and n:
             res.append(n)
@@ -35055,7 +35345,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 583
+                n.rule = 586
             q = p5
             v = n if res6 else None
             p = q
@@ -35065,7 +35355,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 584
+        n.rule = 587
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35096,7 +35386,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 585
+        n.rule = 588
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35139,7 +35429,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 586
+                n.rule = 589
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35169,7 +35459,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 587
+            n.rule = 590
         p = p5
         if res6 and n:
             res.append(n)
@@ -35208,7 +35498,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 588
+            n.rule = 591
         p = p7
         if res8 and n:
             res.append(n)
@@ -35243,7 +35533,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 589
+            n.rule = 592
         p = p9
         if res10 and n:
             res.append(n)
@@ -35334,7 +35624,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 590
+                n.rule = 593
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35353,7 +35643,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 591
+        n.rule = 594
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35384,7 +35674,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 595
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35403,7 +35693,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 593
+                n.rule = 596
             q = p1
             v = n if res2 else None
             p = q
@@ -35436,7 +35726,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 594
+        n.rule = 597
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35455,7 +35745,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 595
+                n.rule = 598
             q = p1
             v = n if res2 else None
             p = q
@@ -35479,7 +35769,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 596
+        n.rule = 599
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35535,7 +35825,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 597
+            n.rule = 600
         p = p1
         if res2 and n:
             res.append(n)
@@ -35551,7 +35841,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 598
+                n.rule = 601
             q = p3
             v = n if res4 else None
             p = q
@@ -35561,7 +35851,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 599
+        n.rule = 602
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35694,14 +35984,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 600
+            n.rule = 603
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 601
+        n.rule = 604
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35733,7 +36023,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 602
+            n.rule = 605
         p = p1
         if res2 and n:
             res.append(n)
@@ -35796,7 +36086,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 606
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35828,7 +36118,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 604
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -35844,7 +36134,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 605
+                n.rule = 608
             q = p3
             v = n if res4 else None
             p = q
@@ -35932,7 +36222,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 606
+                n.rule = 609
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35942,7 +36232,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 607
+        n.rule = 610
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35974,7 +36264,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 608
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
@@ -36095,7 +36385,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 609
+                n.rule = 612
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36110,7 +36400,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 610
+                n.rule = 613
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36151,7 +36441,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 611
+        n.rule = 614
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36195,7 +36485,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 612
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36221,7 +36511,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 613
+        n.rule = 616
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36253,7 +36543,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 614
+            n.rule = 617
         p = p1
         if res2 and n:
             res.append(n)
@@ -36317,7 +36607,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 615
+            n.rule = 618
         p = p5
         if res6 and n:
             res.append(n)
@@ -36332,7 +36622,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 616
+            n.rule = 619
         p = p7
         if res8 and n:
             res.append(n)
@@ -36422,7 +36712,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 617
+            n.rule = 620
         p = p11
         if res12 and n:
             res.append(n)
@@ -36438,7 +36728,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 618
+        n.rule = 621
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36470,7 +36760,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 619
+            n.rule = 622
         p = p1
         if res2 and n:
             res.append(n)
@@ -36536,7 +36826,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 620
+                n.rule = 623
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36559,7 +36849,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 621
+                    n.rule = 624
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36632,7 +36922,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 622
+        n.rule = 625
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36664,7 +36954,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 623
+            n.rule = 626
         p = p1
         if res2 and n:
             res.append(n)
@@ -36683,7 +36973,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 624
+        n.rule = 627
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36715,7 +37005,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 625
+            n.rule = 628
         p = p1
         if res2 and n:
             res.append(n)
@@ -36754,14 +37044,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 626
+            n.rule = 629
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 627
+        n.rule = 630
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36818,7 +37108,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 628
+                n.rule = 631
             q = p1
             v = n if res2 else None
             p = q
@@ -36855,7 +37145,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 629
+            n.rule = 632
         p = p3
         if res4 and n:
             res.append(n)
@@ -36894,7 +37184,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 630
+            n.rule = 633
         p = p5
         if res6 and n:
             res.append(n)
@@ -36913,7 +37203,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 631
+        n.rule = 634
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36962,7 +37252,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 635
         p = p1
         if res2 and n:
             res.append(n)
@@ -36989,14 +37279,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 636
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 634
+        n.rule = 637
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37035,7 +37325,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37115,7 +37405,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 639
         p = p3
         if res4 and n:
             res.append(n)
@@ -37147,7 +37437,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 637
+        n.rule = 640
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37179,7 +37469,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 638
+            n.rule = 641
         p = p1
         if res2 and n:
             res.append(n)
@@ -37194,7 +37484,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 639
+            n.rule = 642
         p = p3
         if res4 and n:
             res.append(n)
@@ -37228,14 +37518,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 640
+            n.rule = 643
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 641
+        n.rule = 644
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37267,7 +37557,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 645
         p = p1
         if res2 and n:
             res.append(n)
@@ -37297,7 +37587,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 643
+                n.rule = 646
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37316,7 +37606,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 644
+                n.rule = 647
             q = p7
             v = n if res8 else None
             p = q
@@ -37364,7 +37654,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 645
+        n.rule = 648
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37396,7 +37686,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 646
+            n.rule = 649
         p = p1
         if res2 and n:
             res.append(n)
@@ -37434,7 +37724,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 647
+        n.rule = 650
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37478,7 +37768,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 648
+            n.rule = 651
         p = p1
         if res2 and n:
             res.append(n)
@@ -37502,7 +37792,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX52(text, q) if text[q:q + 1] in _F88 else None
+        m = _RX53(text, q) if text[q:q + 1] in _F88 else None
         if m is None:
             return None
         s = m.group()
@@ -37513,7 +37803,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 649
+            n.rule = 652
         p = p3
         if res4 and n:
             res.append(n)
@@ -37660,7 +37950,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 650
+            n.rule = 653
         p = p5
         if res6 and n:
             res.append(n)
@@ -37692,14 +37982,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 651
+            n.rule = 654
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 652
+        n.rule = 655
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37731,7 +38021,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 656
         p = p1
         if res2 and n:
             res.append(n)
@@ -37747,7 +38037,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 654
+                n.rule = 657
             q = p3
             v = n if res4 else None
             p = q
@@ -37780,7 +38070,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 655
+                n.rule = 658
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37795,7 +38085,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 656
+                n.rule = 659
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -37859,7 +38149,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 657
+                n.rule = 660
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37869,7 +38159,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 661
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37901,7 +38191,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 662
         p = p1
         if res2 and n:
             res.append(n)
@@ -37952,14 +38242,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 660
+            n.rule = 663
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 661
+        n.rule = 664
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38039,7 +38329,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -38058,7 +38348,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 666
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38090,14 +38380,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 665
+        n.rule = 668
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38116,7 +38406,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 666
+                n.rule = 669
             q = p1
             v = n if res2 else None
             p = q
@@ -38148,14 +38438,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 667
+            n.rule = 670
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 668
+        n.rule = 671
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38187,7 +38477,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
@@ -38241,7 +38531,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 670
+                n.rule = 673
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38283,7 +38573,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 671
+                    n.rule = 674
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38332,7 +38622,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 675
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38364,14 +38654,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 676
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38427,14 +38717,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 678
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38466,14 +38756,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 681
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38534,14 +38824,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 682
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 683
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38573,7 +38863,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
@@ -38588,7 +38878,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 682
+            n.rule = 685
         p = p3
         if res4 and n:
             res.append(n)
@@ -38622,14 +38912,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 683
+            n.rule = 686
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38668,14 +38958,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38731,7 +39021,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
@@ -38841,7 +39131,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 688
+        n.rule = 691
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38873,7 +39163,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -38887,7 +39177,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 693
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38919,7 +39209,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
@@ -39030,7 +39320,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 692
+        n.rule = 695
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39110,7 +39400,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 696
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39130,7 +39420,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
@@ -39157,7 +39447,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 695
+            n.rule = 698
         p = p3
         if res4 and n:
             res.append(n)
@@ -39211,7 +39501,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 696
+                n.rule = 699
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39221,7 +39511,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 700
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39241,7 +39531,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 701
         p = p1
         if res2 and n:
             res.append(n)
@@ -39335,14 +39625,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 699
+            n.rule = 702
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 703
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39365,7 +39655,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 701
+                n.rule = 704
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39480,7 +39770,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 702
+        n.rule = 705
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39570,7 +39860,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 703
+        n.rule = 706
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39672,7 +39962,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 707
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39700,12 +39990,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 708
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39733,12 +40023,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 706
+                    n.rule = 709
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39815,7 +40105,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F42 else None
+                m = _RX54(text, q) if text[q:q + 1] in _F42 else None
                 if m is None:
                     p = c
                     if first:
@@ -39842,7 +40132,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 710
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40145,7 +40435,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40166,7 +40456,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40187,7 +40477,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40210,7 +40500,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40231,7 +40521,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40254,7 +40544,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40277,7 +40567,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40302,7 +40592,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 712
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40354,7 +40644,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 713
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40397,7 +40687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 711
+        n.rule = 714
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40483,7 +40773,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 715
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40585,19 +40875,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 716
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 714
+                    n.rule = 717
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40855,7 +41145,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX54(text, q) if text[q:q + 1] in _F103 else None
+            m = _RX55(text, q) if text[q:q + 1] in _F103 else None
             if m is None:
                 p = c
                 if first:
@@ -40872,7 +41162,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 716
+        n.rule = 719
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -41007,7 +41297,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX55(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX56(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41023,7 +41313,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 720
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41053,7 +41343,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 717
+                    n.rule = 720
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41131,7 +41421,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 718
+                    n.rule = 721
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41174,12 +41464,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 722
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41206,7 +41496,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 720
+                    n.rule = 723
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41226,12 +41516,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 721
+                    n.rule = 724
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41246,7 +41536,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41261,7 +41551,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41344,7 +41634,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 722
+                    n.rule = 725
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41375,18 +41665,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 723
+                    n.rule = 726
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 724
+                    n.rule = 727
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41441,18 +41731,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 725
+                    n.rule = 728
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 726
+                    n.rule = 729
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41483,7 +41773,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41496,18 +41786,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 727
+                    n.rule = 730
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 728
+                    n.rule = 731
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41522,7 +41812,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41591,18 +41881,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 729
+                    n.rule = 732
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 730
+                    n.rule = 733
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41641,18 +41931,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 731
+                    n.rule = 734
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 732
+                    n.rule = 735
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41693,18 +41983,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 733
+                    n.rule = 736
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 734
+                    n.rule = 737
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41719,7 +42009,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 717
+                    n.rule = 720
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41839,7 +42129,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 738
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41921,7 +42211,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 739
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42108,7 +42398,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 737
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42142,7 +42432,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 738
+                    n.rule = 741
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42169,7 +42459,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 739
+                    n.rule = 742
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42233,13 +42523,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 740
+                    n.rule = 743
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 738
+                    n.rule = 741
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42264,7 +42554,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 744
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -42371,7 +42661,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42581,7 +42871,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 743
+                    n.rule = 746
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42653,7 +42943,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 747
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42976,7 +43266,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 748
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43054,7 +43344,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 749
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43082,7 +43372,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 747
+        n.rule = 750
         return q, n
 
     def e142_0(self, p: int) -> Any:
@@ -43254,7 +43544,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43304,7 +43594,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 749
+                n.rule = 752
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43332,7 +43622,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 753
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -43353,7 +43643,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 754
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43438,7 +43728,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43451,7 +43741,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 755
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43463,7 +43753,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43476,18 +43766,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 753
+                    n.rule = 756
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 757
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43504,7 +43794,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43517,7 +43807,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 756
+                    n.rule = 759
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43562,7 +43852,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 757
+                    n.rule = 760
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43638,12 +43928,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 758
+                    n.rule = 761
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43670,7 +43960,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 759
+                    n.rule = 762
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43729,7 +44019,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 760
+                    n.rule = 763
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43751,18 +44041,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 761
+                    n.rule = 764
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 762
+                    n.rule = 765
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43789,7 +44079,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 763
+                    n.rule = 766
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43871,7 +44161,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43884,7 +44174,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 764
+                    n.rule = 767
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -43932,12 +44222,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 765
+                    n.rule = 768
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43954,7 +44244,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43967,7 +44257,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 766
+                    n.rule = 769
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44005,12 +44295,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 767
+                    n.rule = 770
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44037,7 +44327,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 768
+                    n.rule = 771
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44091,18 +44381,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 769
+                    n.rule = 772
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 770
+                    n.rule = 773
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44129,7 +44419,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 771
+                    n.rule = 774
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44165,7 +44455,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 772
+                    n.rule = 775
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44185,12 +44475,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 773
+                    n.rule = 776
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44207,7 +44497,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44220,7 +44510,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 774
+                    n.rule = 777
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44232,7 +44522,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F40 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F40 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44245,7 +44535,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 775
+                    n.rule = 778
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44269,12 +44559,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 776
+                    n.rule = 779
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44291,7 +44581,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44304,7 +44594,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 777
+                    n.rule = 780
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44338,7 +44628,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 778
+                    n.rule = 781
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44353,12 +44643,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 779
+                    n.rule = 782
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44375,7 +44665,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44388,7 +44678,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 780
+                    n.rule = 783
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44414,7 +44704,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 781
+                    n.rule = 784
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44466,12 +44756,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 782
+                    n.rule = 785
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 755
+                    n.rule = 758
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44509,7 +44799,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 783
+                n.rule = 786
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44537,7 +44827,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 784
+        n.rule = 787
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -44558,7 +44848,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 788
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -44590,7 +44880,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 786
+                    n.rule = 789
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44619,7 +44909,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 787
+                    n.rule = 790
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44661,7 +44951,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 788
+                n.rule = 791
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44716,7 +45006,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 789
+                    n.rule = 792
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44747,7 +45037,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 790
+                    n.rule = 793
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44806,7 +45096,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 791
+                    n.rule = 794
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -44944,7 +45234,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 792
+                        n.rule = 795
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -44978,7 +45268,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 793
+                    n.rule = 796
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45172,7 +45462,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 794
+                    n.rule = 797
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45261,7 +45551,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 795
+                    n.rule = 798
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45281,7 +45571,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 796
+                    n.rule = 799
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45336,13 +45626,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 797
+                    n.rule = 800
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 796
+                    n.rule = 799
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45390,7 +45680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 798
+        n.rule = 801
         return p, n
 
     def e156_0(self, p: int) -> Any:
@@ -45424,7 +45714,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 799
+                    n.rule = 802
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45475,7 +45765,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 800
+                n.rule = 803
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45520,7 +45810,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45533,7 +45823,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 801
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45559,7 +45849,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45572,7 +45862,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 802
+                    n.rule = 805
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45598,7 +45888,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45611,7 +45901,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 803
+                    n.rule = 806
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45637,7 +45927,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45650,18 +45940,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 804
+                    n.rule = 807
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 805
+                    n.rule = 808
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45712,7 +46002,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45725,7 +46015,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 807
+                    n.rule = 810
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -45751,7 +46041,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45764,7 +46054,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 808
+                    n.rule = 811
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -45807,12 +46097,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 809
+                    n.rule = 812
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45881,18 +46171,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 810
+                    n.rule = 813
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 811
+                    n.rule = 814
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45933,18 +46223,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 812
+                    n.rule = 815
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 813
+                    n.rule = 816
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45987,7 +46277,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46003,12 +46293,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 814
+                    n.rule = 817
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46049,18 +46339,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 815
+                    n.rule = 818
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 816
+                    n.rule = 819
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46160,7 +46450,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 817
+                    n.rule = 820
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46208,12 +46498,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 818
+                    n.rule = 821
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46303,12 +46593,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 819
+                    n.rule = 822
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46370,12 +46660,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 820
+                    n.rule = 823
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46423,12 +46713,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 821
+                    n.rule = 824
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46524,18 +46814,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 822
+                    n.rule = 825
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 823
+                    n.rule = 826
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46705,7 +46995,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 824
+                    n.rule = 827
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46828,18 +47118,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 825
+                    n.rule = 828
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 826
+                    n.rule = 829
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46987,7 +47277,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 827
+                    n.rule = 830
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47007,12 +47297,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 828
+                    n.rule = 831
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47172,12 +47462,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 829
+                    n.rule = 832
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47232,18 +47522,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 830
+                    n.rule = 833
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 831
+                    n.rule = 834
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47298,18 +47588,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 832
+                    n.rule = 835
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 833
+                    n.rule = 836
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47434,18 +47724,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 834
+                    n.rule = 837
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 835
+                    n.rule = 838
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47540,7 +47830,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 836
+                    n.rule = 839
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47579,18 +47869,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 837
+                    n.rule = 840
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 838
+                    n.rule = 841
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47635,7 +47925,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 839
+                    n.rule = 842
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47655,12 +47945,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 840
+                    n.rule = 843
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47691,7 +47981,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 841
+                    n.rule = 844
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -47797,18 +48087,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 842
+                    n.rule = 845
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 843
+                    n.rule = 846
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47839,7 +48129,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 844
+                    n.rule = 847
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -47865,7 +48155,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47878,18 +48168,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 845
+                    n.rule = 848
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 846
+                    n.rule = 849
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47906,7 +48196,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47919,7 +48209,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 847
+                    n.rule = 850
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -47936,7 +48226,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 848
+                    n.rule = 851
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -48000,18 +48290,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 849
+                    n.rule = 852
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 850
+                    n.rule = 853
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48040,12 +48330,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 851
+                    n.rule = 854
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48074,12 +48364,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 852
+                    n.rule = 855
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48176,7 +48466,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 853
+                    n.rule = 856
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48211,7 +48501,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 854
+                        n.rule = 857
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48257,12 +48547,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 855
+                    n.rule = 858
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48415,18 +48705,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 856
+                    n.rule = 859
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 857
+                    n.rule = 860
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48495,18 +48785,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 858
+                    n.rule = 861
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 859
+                    n.rule = 862
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48598,18 +48888,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 860
+                    n.rule = 863
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 861
+                    n.rule = 864
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48790,18 +49080,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 862
+                    n.rule = 865
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 863
+                    n.rule = 866
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48898,18 +49188,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 864
+                    n.rule = 867
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 865
+                    n.rule = 868
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49062,18 +49352,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 866
+                    n.rule = 869
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 867
+                    n.rule = 870
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49151,7 +49441,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 868
+                    n.rule = 871
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -49171,12 +49461,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 869
+                    n.rule = 872
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49282,7 +49572,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 870
+                    n.rule = 873
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -49302,12 +49592,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 871
+                    n.rule = 874
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49371,7 +49661,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 872
+                    n.rule = 875
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49447,12 +49737,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 873
+                    n.rule = 876
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49592,18 +49882,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 874
+                    n.rule = 877
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 875
+                    n.rule = 878
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49620,7 +49910,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX67(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49633,7 +49923,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 876
+                    n.rule = 879
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -49713,7 +50003,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p159] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX67(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49784,18 +50074,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 877
+                    n.rule = 880
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 878
+                    n.rule = 881
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49909,7 +50199,7 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 879
+                    n.rule = 882
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
@@ -49924,12 +50214,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 880
+                    n.rule = 883
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50012,18 +50302,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 881
+                    n.rule = 884
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 882
+                    n.rule = 885
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50106,18 +50396,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 883
+                    n.rule = 886
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 884
+                    n.rule = 887
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50228,18 +50518,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 885
+                    n.rule = 888
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 886
+                    n.rule = 889
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50322,18 +50612,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 887
+                    n.rule = 890
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 888
+                    n.rule = 891
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50388,18 +50678,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 889
+                    n.rule = 892
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 890
+                    n.rule = 893
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50452,7 +50742,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 891
+                    n.rule = 894
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -50491,7 +50781,7 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 892
+                    n.rule = 895
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
@@ -50614,12 +50904,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 893
+                    n.rule = 896
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50730,18 +51020,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 894
+                    n.rule = 897
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 895
+                    n.rule = 898
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50841,18 +51131,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 896
+                    n.rule = 899
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 897
+                    n.rule = 900
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50883,18 +51173,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 898
+                    n.rule = 901
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 899
+                    n.rule = 902
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 806
+                    n.rule = 809
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50935,7 +51225,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 900
+                    n.rule = 903
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -50965,7 +51255,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 901
+                    n.rule = 904
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -50990,7 +51280,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 902
+                    n.rule = 905
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51021,7 +51311,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 903
+                    n.rule = 906
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51046,7 +51336,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 904
+                    n.rule = 907
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51064,7 +51354,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX67(text, q)
+            m = _RX68(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -51082,7 +51372,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 905
+                n.rule = 908
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51100,7 +51390,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p19] = q
-            m = _RX68(text, q)
+            m = _RX69(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -51127,7 +51417,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 906
+                n.rule = 909
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51154,7 +51444,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -51181,7 +51471,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 907
+        n.rule = 910
         return p, n
 
     def e159_1(self, p: int) -> Any:
@@ -51225,7 +51515,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 908
+        n.rule = 911
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51252,7 +51542,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51265,7 +51555,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 909
+                    n.rule = 912
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51296,7 +51586,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 910
+                    n.rule = 913
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51649,7 +51939,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 914
         return q, n
 
     def e162_0(self, p: int) -> Any:
@@ -51670,7 +51960,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 915
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -51691,7 +51981,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 916
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -51712,7 +52002,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 917
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51747,7 +52037,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 915
+        n.rule = 918
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -51957,7 +52247,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 919
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -51997,7 +52287,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 917
+                    n.rule = 920
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52020,7 +52310,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 918
+                    n.rule = 921
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52125,7 +52415,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 919
+        n.rule = 922
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -52146,7 +52436,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 923
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -52167,7 +52457,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 924
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52482,7 +52772,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 922
+                    n.rule = 925
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52513,7 +52803,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 923
+                    n.rule = 926
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52560,7 +52850,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 924
+                    n.rule = 927
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52605,7 +52895,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 925
+                    n.rule = 928
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52694,7 +52984,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 926
+                    n.rule = 929
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52739,7 +53029,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 927
+                    n.rule = 930
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52811,7 +53101,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 928
+                    n.rule = 931
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52856,7 +53146,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 929
+                    n.rule = 932
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52874,7 +53164,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX71(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -52887,7 +53177,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 930
+                    n.rule = 933
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52910,7 +53200,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 931
+                    n.rule = 934
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -52973,7 +53263,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 932
+                    n.rule = 935
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53152,7 +53442,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 933
+                    n.rule = 936
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53178,7 +53468,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 934
+                    n.rule = 937
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53214,7 +53504,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 935
+                    n.rule = 938
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53257,7 +53547,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 939
         return q, n
 
     def e184_0(self, p: int) -> Any:
@@ -53278,7 +53568,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 937
+        n.rule = 940
         return p, n
 
     def e185_0(self, p: int) -> Any:
@@ -53299,7 +53589,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 938
+        n.rule = 941
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53330,7 +53620,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 939
+        n.rule = 942
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53365,7 +53655,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 940
+        n.rule = 943
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53487,7 +53777,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 941
+                        n.rule = 944
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -53542,7 +53832,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 942
+                    n.rule = 945
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53626,7 +53916,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 943
+                    n.rule = 946
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53692,7 +53982,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 944
+                    n.rule = 947
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53852,7 +54142,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 945
+                    n.rule = 948
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53878,7 +54168,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 946
+                    n.rule = 949
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53903,7 +54193,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 947
+                        n.rule = 950
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -53970,7 +54260,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 948
+                    n.rule = 951
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54016,7 +54306,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 949
+                    n.rule = 952
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54103,7 +54393,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 950
+                    n.rule = 953
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54199,7 +54489,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 951
+                    n.rule = 954
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54280,7 +54570,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 952
+                    n.rule = 955
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54375,7 +54665,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 953
+                    n.rule = 956
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54466,7 +54756,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 954
+                    n.rule = 957
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54520,7 +54810,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 955
+                    n.rule = 958
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54554,7 +54844,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 955
+                    n.rule = 958
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54648,7 +54938,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 956
+                    n.rule = 959
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54693,7 +54983,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 957
+                    n.rule = 960
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54748,7 +55038,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -54783,7 +55073,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 958
+        n.rule = 961
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54873,18 +55163,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 959
+                    n.rule = 962
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 960
+                    n.rule = 963
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 961
+                    n.rule = 964
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54899,7 +55189,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 961
+                    n.rule = 964
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54932,7 +55222,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX71(text, q) if text[q:q + 1] in _F40 else None
+        m = _RX72(text, q) if text[q:q + 1] in _F40 else None
         if m is None:
             return None
         s = m.group()
@@ -54943,7 +55233,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 962
+            n.rule = 965
         p = p1
         if res2 and n:
             res.append(n)
@@ -54962,7 +55252,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 963
+        n.rule = 966
         return p, n
 
     def e199_0(self, p: int) -> Any:
@@ -55047,7 +55337,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 964
+                    n.rule = 967
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55113,7 +55403,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 965
+        n.rule = 968
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -55520,7 +55810,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 966
+                    n.rule = 969
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55607,7 +55897,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 967
+                    n.rule = 970
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55636,7 +55926,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 968
+        n.rule = 971
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -55702,7 +55992,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 969
+        n.rule = 972
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -55887,18 +56177,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 970
+                    n.rule = 973
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 971
+                    n.rule = 974
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55934,7 +56224,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 973
+                    n.rule = 976
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55954,12 +56244,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 974
+                    n.rule = 977
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55995,7 +56285,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 975
+                    n.rule = 978
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56015,12 +56305,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 976
+                    n.rule = 979
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56045,7 +56335,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 977
+        n.rule = 980
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56077,12 +56367,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 978
+                    n.rule = 981
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56102,12 +56392,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 980
+                    n.rule = 983
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56169,7 +56459,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 984
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56320,7 +56610,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 982
+        n.rule = 985
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -56411,7 +56701,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 986
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56455,7 +56745,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 984
+                    n.rule = 987
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56553,7 +56843,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 985
+                    n.rule = 988
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56853,7 +57143,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 986
+                n.rule = 989
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57031,7 +57321,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57090,7 +57380,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 988
+                    n.rule = 991
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57170,7 +57460,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 989
+                    n.rule = 992
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57247,7 +57537,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 990
+                    n.rule = 993
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57292,7 +57582,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 991
+                    n.rule = 994
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57377,7 +57667,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 992
+        n.rule = 995
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -57480,7 +57770,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 993
+                    n.rule = 996
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57509,7 +57799,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 994
+                    n.rule = 997
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57540,7 +57830,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 995
+                    n.rule = 998
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57563,7 +57853,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 996
+                    n.rule = 999
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57591,7 +57881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 1000
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -57787,7 +58077,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57817,7 +58107,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 999
+                        n.rule = 1002
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57845,7 +58135,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1000
+                n.rule = 1003
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57875,7 +58165,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1001
+                    n.rule = 1004
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57907,7 +58197,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1005
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -57926,7 +58216,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -57953,7 +58243,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1003
+        n.rule = 1006
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -57987,7 +58277,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1004
+                    n.rule = 1007
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58082,19 +58372,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1005
+                    n.rule = 1008
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1006
+                    n.rule = 1009
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1007
+                    n.rule = 1010
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58122,7 +58412,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1008
+        n.rule = 1011
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -58143,7 +58433,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1009
+        n.rule = 1012
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -58177,7 +58467,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1010
+                    n.rule = 1013
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58230,7 +58520,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1011
+                    n.rule = 1014
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58292,7 +58582,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1012
+                    n.rule = 1015
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58304,7 +58594,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX72(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX73(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -58317,7 +58607,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1013
+                    n.rule = 1016
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58343,14 +58633,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1014
+            n.rule = 1017
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1015
+        n.rule = 1018
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -58413,7 +58703,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1016
+        n.rule = 1019
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58442,7 +58732,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX73(text, q) if text[q:q + 1] in _F105 else None
+        m = _RX74(text, q) if text[q:q + 1] in _F105 else None
         if m is None:
             return None
         s = m.group()
@@ -58453,7 +58743,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1017
+            n.rule = 1020
         p = p1
         if res2 and n:
             res.append(n)
@@ -58485,7 +58775,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1018
+        n.rule = 1021
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58526,7 +58816,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1019
+            n.rule = 1022
         p = p1
         if res2 and n:
             res.append(n)
@@ -58570,7 +58860,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1020
+        n.rule = 1023
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58591,7 +58881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1021
+        n.rule = 1024
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58619,7 +58909,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1022
+            n.rule = 1025
         p = p1
         if res2 and n:
             res.append(n)
@@ -58634,7 +58924,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1023
+            n.rule = 1026
         p = p3
         if res4 and n:
             res.append(n)
@@ -58650,7 +58940,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1024
+        n.rule = 1027
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -58772,7 +59062,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1028
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -58923,7 +59213,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1026
+                    n.rule = 1029
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58982,7 +59272,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1027
+                    n.rule = 1030
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59011,7 +59301,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1031
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59032,7 +59322,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1029
+        n.rule = 1032
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -59053,7 +59343,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1033
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -59074,7 +59364,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1034
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -59118,7 +59408,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1032
+        n.rule = 1035
         return p, n
 
     def e252_0(self, p: int) -> Any:
@@ -59269,7 +59559,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1033
+                    n.rule = 1036
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59300,7 +59590,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1034
+                    n.rule = 1037
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59413,7 +59703,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1035
+        n.rule = 1038
         return p, n
 
     def e257_0(self, p: int) -> Any:
@@ -59543,7 +59833,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1036
+        n.rule = 1039
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -59564,7 +59854,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1040
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -59612,7 +59902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1041
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -59741,7 +60031,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1039
+        n.rule = 1042
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -59775,7 +60065,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1040
+                    n.rule = 1043
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59842,7 +60132,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1041
+                n.rule = 1044
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -59903,7 +60193,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1045
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59947,7 +60237,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1046
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -59991,7 +60281,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1044
+        n.rule = 1047
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -60030,7 +60320,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1045
+                    n.rule = 1048
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60117,7 +60407,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1046
+                    n.rule = 1049
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60211,7 +60501,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1050
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -60250,7 +60540,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1048
+                    n.rule = 1051
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60323,7 +60613,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1049
+                    n.rule = 1052
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60358,7 +60648,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -60371,12 +60661,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1050
+                    n.rule = 1053
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1051
+                    n.rule = 1054
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60396,12 +60686,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1052
+                    n.rule = 1055
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1051
+                    n.rule = 1054
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60426,7 +60716,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1053
+        n.rule = 1056
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -60892,7 +61182,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1057
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -60990,7 +61280,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1055
+        n.rule = 1058
         return p, n
 
     def e281_0(self, p: int) -> Any:
@@ -61083,7 +61373,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1056
+                    n.rule = 1059
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61145,7 +61435,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1057
+        n.rule = 1060
         return q, n
 
     def e284_0(self, p: int) -> Any:
@@ -61332,7 +61622,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1061
         return p, n
 
     def e288_0(self, p: int) -> Any:
@@ -61400,7 +61690,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -61444,7 +61734,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1063
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -61465,7 +61755,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1061
+        n.rule = 1064
         return q, n
 
     def e292_0(self, p: int) -> Any:
@@ -61540,7 +61830,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1062
+        n.rule = 1065
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61577,7 +61867,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61638,7 +61928,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61715,7 +62005,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61779,7 +62069,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61880,7 +62170,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61957,7 +62247,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62063,7 +62353,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62178,7 +62468,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1063
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62474,7 +62764,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 545
+        n.rule = 548
         return q, n
 
     def e298_1(self, p: int) -> Any:
@@ -62509,7 +62799,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def e299_1(self, p: int) -> Any:
@@ -62544,7 +62834,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 547
+        n.rule = 550
         return p, n
 
     def e300_1(self, p: int) -> Any:
@@ -62579,7 +62869,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 548
+        n.rule = 551
         return p, n
 
     def e301_1(self, p: int) -> Any:
@@ -63077,7 +63367,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 552
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63206,7 +63496,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 550
+                    n.rule = 553
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -63322,7 +63612,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63335,7 +63625,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63478,7 +63768,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 552
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63526,7 +63816,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63551,7 +63841,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 554
+                    n.rule = 557
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -63577,7 +63867,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
-                m = _RX51(text, q) if text[q:q + 1] in _F39 else None
+                m = _RX52(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63590,7 +63880,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 558
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -63639,7 +63929,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 556
+                    n.rule = 559
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63693,7 +63983,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 557
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63779,7 +64069,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 558
+                    n.rule = 561
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -63826,7 +64116,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 559
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63846,7 +64136,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 560
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -63873,7 +64163,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 561
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63907,7 +64197,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 560
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -63934,7 +64224,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 562
+                    n.rule = 565
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63954,7 +64244,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 560
+                    n.rule = 563
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -63981,7 +64271,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 563
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64015,7 +64305,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 563
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64042,7 +64332,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 564
+                    n.rule = 567
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64076,7 +64366,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 560
+                    n.rule = 563
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64103,7 +64393,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 565
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64137,7 +64427,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 560
+                    n.rule = 563
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64164,7 +64454,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 566
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64184,7 +64474,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 560
+                    n.rule = 563
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64214,7 +64504,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 567
+                    n.rule = 570
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -64234,7 +64524,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 560
+                    n.rule = 563
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -64282,7 +64572,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 568
+        n.rule = 571
         return p, n
 
     def e309_1(self, p: int) -> Any:
@@ -64472,7 +64762,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 572
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64533,7 +64823,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 570
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64634,7 +64924,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 571
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64761,7 +65051,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64786,7 +65076,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64811,7 +65101,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1069
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64844,7 +65134,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1070
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64879,7 +65169,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1071
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64914,7 +65204,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1072
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -64949,7 +65239,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64982,7 +65272,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1074
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -65055,7 +65345,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1075
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -65076,7 +65366,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1073
+        n.rule = 1076
         return q, n
 
     def e322_0(self, p: int) -> Any:
@@ -65108,7 +65398,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1074
+                    n.rule = 1077
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65130,7 +65420,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1075
+                n.rule = 1078
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65213,7 +65503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1079
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -65293,14 +65583,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1077
+            n.rule = 1080
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1081
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -65321,7 +65611,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1079
+        n.rule = 1082
         return q, n
 
     def e326_0(self, p: int) -> Any:
@@ -65373,7 +65663,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1083
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -65454,7 +65744,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1081
+            n.rule = 1084
         p = p1
         if res2 and n:
             res.append(n)
@@ -65470,7 +65760,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1082
+        n.rule = 1085
         return p, n
 
     def e328_0(self, p: int) -> Any:
@@ -65545,7 +65835,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1083
+        n.rule = 1086
         return q, n
 
     def e330_0(self, p: int) -> Any:
@@ -65577,7 +65867,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1084
+                    n.rule = 1087
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65600,7 +65890,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1085
+                    n.rule = 1088
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65660,13 +65950,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1086
+                    n.rule = 1089
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1087
+                    n.rule = 1090
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65707,7 +65997,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1088
+                    n.rule = 1091
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65738,13 +66028,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1089
+                    n.rule = 1092
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1087
+                    n.rule = 1090
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65787,7 +66077,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1090
+                    n.rule = 1093
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65846,7 +66136,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1091
+                    n.rule = 1094
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65905,7 +66195,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1092
+                    n.rule = 1095
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66006,7 +66296,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1093
+                    n.rule = 1096
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66034,7 +66324,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1094
+                    n.rule = 1097
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66062,7 +66352,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1098
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -66083,7 +66373,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1096
+        n.rule = 1099
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -66104,7 +66394,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1100
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -66125,7 +66415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1101
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -66146,7 +66436,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1102
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -66167,7 +66457,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1103
         return q, n
 
     def e339_0(self, p: int) -> Any:
@@ -66246,7 +66536,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1104
         return p, n
 
     def e341_0(self, p: int) -> Any:
@@ -66267,7 +66557,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1105
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -66288,7 +66578,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1106
         return q, n
 
     def e343_0(self, p: int) -> Any:
@@ -66309,7 +66599,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1107
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66342,7 +66632,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1105
+                    n.rule = 1108
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66363,7 +66653,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1105
+                    n.rule = 1108
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66388,7 +66678,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1109
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -66409,7 +66699,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1110
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -66453,7 +66743,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1108
+        n.rule = 1111
         return p, n
 
     def e347_0(self, p: int) -> Any:
@@ -66492,7 +66782,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1112
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66554,7 +66844,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1113
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66575,7 +66865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1114
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -66596,7 +66886,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1115
         return q, n
 
     def e351_0(self, p: int) -> Any:
@@ -66658,7 +66948,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1113
+                    n.rule = 1116
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66754,7 +67044,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1114
+                    n.rule = 1117
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66829,7 +67119,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1118
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66896,18 +67186,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1119
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1117
+                    n.rule = 1120
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66962,18 +67252,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1119
+                    n.rule = 1122
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1120
+                    n.rule = 1123
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67000,18 +67290,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1121
+                    n.rule = 1124
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1122
+                    n.rule = 1125
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67136,18 +67426,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1123
+                    n.rule = 1126
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1124
+                    n.rule = 1127
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67188,18 +67478,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1125
+                    n.rule = 1128
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1126
+                    n.rule = 1129
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67268,18 +67558,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1127
+                    n.rule = 1130
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1128
+                    n.rule = 1131
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67306,18 +67596,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1129
+                    n.rule = 1132
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1130
+                    n.rule = 1133
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67344,7 +67634,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1131
+                    n.rule = 1134
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -67375,12 +67665,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1132
+                    n.rule = 1135
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67421,7 +67711,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1133
+                    n.rule = 1136
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67449,7 +67739,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p41] = q
-                        m = _RX74(text, q) if text[q:q + 1] in _F53 else None
+                        m = _RX75(text, q) if text[q:q + 1] in _F53 else None
                         if m is None:
                             break
                         s = m.group()
@@ -67460,7 +67750,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1134
+                            n.rule = 1137
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67478,7 +67768,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1135
+                        n.rule = 1138
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67487,12 +67777,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1136
+                    n.rule = 1139
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67523,7 +67813,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX75(text, q) if text[q:q + 1] in _F128 else None
+                m = _RX76(text, q) if text[q:q + 1] in _F128 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -67536,18 +67826,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1137
+                    n.rule = 1140
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1138
+                    n.rule = 1141
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67616,18 +67906,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1139
+                    n.rule = 1142
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1140
+                    n.rule = 1143
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67696,18 +67986,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1141
+                    n.rule = 1144
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1142
+                    n.rule = 1145
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67762,7 +68052,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1143
+                    n.rule = 1146
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67875,12 +68165,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1144
+                    n.rule = 1147
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67930,7 +68220,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1145
+                    n.rule = 1148
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67957,7 +68247,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX76(text, q) if text[q:q + 1] in _F129 else None
+                    m = _RX77(text, q) if text[q:q + 1] in _F129 else None
                     if m is None:
                         break
                     s = m.group()
@@ -67968,7 +68258,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1146
+                        n.rule = 1149
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67977,12 +68267,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1147
+                    n.rule = 1150
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68046,18 +68336,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1148
+                    n.rule = 1151
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1149
+                    n.rule = 1152
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68168,18 +68458,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1150
+                    n.rule = 1153
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1151
+                    n.rule = 1154
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1121
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68258,7 +68548,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1155
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -68279,7 +68569,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1156
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -68412,7 +68702,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1154
+        n.rule = 1157
         return p, n
 
     def e358_1(self, p: int) -> Any:
@@ -68447,7 +68737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 488
+        n.rule = 491
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -69083,7 +69373,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 572
+                    n.rule = 575
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69186,7 +69476,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69207,7 +69497,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69228,7 +69518,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69249,7 +69539,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69270,7 +69560,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69291,7 +69581,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69328,7 +69618,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69349,7 +69639,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69370,7 +69660,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69391,7 +69681,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69416,7 +69706,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 911
+        n.rule = 914
         return q, n
 
     def e362_1(self, p: int) -> Any:
@@ -69437,7 +69727,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 915
         return q, n
 
     def e363_1(self, p: int) -> Any:
@@ -69458,7 +69748,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 916
         return q, n
 
     def e364_1(self, p: int) -> Any:
@@ -69479,7 +69769,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 917
         return q, n
 
     def e365_1(self, p: int) -> Any:
@@ -69514,7 +69804,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 915
+        n.rule = 918
         return p, n
 
     def e366_1(self, p: int) -> Any:
@@ -69724,7 +70014,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 919
         return q, n
 
     def e370_1(self, p: int) -> Any:
@@ -69764,7 +70054,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 917
+                    n.rule = 920
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69787,7 +70077,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 918
+                    n.rule = 921
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69892,7 +70182,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 919
+        n.rule = 922
         return p, n
 
     def e373_1(self, p: int) -> Any:
@@ -69913,7 +70203,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 923
         return q, n
 
     def e374_1(self, p: int) -> Any:
@@ -69934,7 +70224,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 924
         return q, n
 
     def e375_0(self, p: int) -> Any:
@@ -69959,7 +70249,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1155
+        n.rule = 1158
         return p, n
 
     def e376_0(self, p: int) -> Any:
@@ -70088,7 +70378,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1159
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -70109,7 +70399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1160
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -70130,7 +70420,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1161
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -70151,7 +70441,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1162
         return q, n
 
     def e381_0(self, p: int) -> Any:
@@ -70172,7 +70462,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1163
         return q, n
 
     def e382_0(self, p: int) -> Any:
@@ -70193,7 +70483,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1164
         return q, n
 
     def e383_0(self, p: int) -> Any:
@@ -70214,7 +70504,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1165
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70399,7 +70689,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -70424,7 +70714,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -70449,7 +70739,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1069
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -70482,7 +70772,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1070
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -70517,7 +70807,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1071
         return p, n
 
     def e391_1(self, p: int) -> Any:
@@ -70552,7 +70842,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1072
         return p, n
 
     def e392_1(self, p: int) -> Any:
@@ -70587,7 +70877,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e393_1(self, p: int) -> Any:
@@ -70620,7 +70910,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1074
         return p, n
 
     def e394_1(self, p: int) -> Any:
@@ -70693,7 +70983,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1075
         return p, n
 
     def e396_0(self, p: int) -> Any:
@@ -70714,7 +71004,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1163
+        n.rule = 1166
         return q, n
 
     def e397_0(self, p: int) -> Any:
@@ -70735,7 +71025,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1164
+        n.rule = 1167
         return q, n
 
     def e398_1(self, p: int) -> Any:
@@ -70864,7 +71154,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 750
+        n.rule = 753
         return q, n
 
     def e400_1(self, p: int) -> Any:
@@ -70885,7 +71175,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 754
         return q, n
 
 
@@ -71018,6 +71308,7 @@ CLASSES: dict[str, type[Model]] = {
     'ControlNoneCondition': _model_class('ControlNoneCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'ControlSinceCondition': _model_class('ControlSinceCondition', (('upkeep', True, '1'),), {'upkeep': ''}, ()),
     'ControlledThing': _model_class('ControlledThing', (('filter', True, '1'),), {'filter': None}, ()),
+    'CopyEachEffect': _model_class('CopyEachEffect', (('filter', True, '1'), ('copied', True, '1')), {'filter': None, 'copied': ''}, ()),
     'CopySpellEffect': _model_class('CopySpellEffect', (('target', True, '1'), ('newtargets', True, '0..1'), ('thatcopy', True, '0..1')), {'target': None, 'newtargets': False, 'thatcopy': False}, ()),
     'Cost': _model_class('Cost', (('parts', True, '1..*'),), {}, ('parts',)),
     'CostLessIfStmt': _model_class('CostLessIfStmt', (('condition', True, '1'), ('cost', True, '1')), {'condition': None, 'cost': None}, ()),
@@ -71517,169 +71808,170 @@ _C478 = CLASSES['HaveEffect']
 _C481 = CLASSES['ExchangeControlEffect']
 _C483 = CLASSES['FlipCoinEffect']
 _C485 = CLASSES['ChooseTypeEffect']
-_C493 = CLASSES['Mode']
-_C500 = CLASSES['TriggeredStmt']
-_C503 = CLASSES['ActivatedStmt']
-_C505 = CLASSES['PTDefiningStmt']
-_C512 = CLASSES['SpellKind']
-_C516 = CLASSES['EntersTappedStmt']
-_C522 = CLASSES['PTPair']
-_C528 = CLASSES['CostPerPermanentStmt']
-_C530 = CLASSES['CostPerTargetStmt']
-_C532 = CLASSES['UncounterableStmt']
-_C536 = CLASSES['StaticStmt']
-_C537 = CLASSES['KeywordCost']
-_C539 = CLASSES['TypeArg']
-_C540 = CLASSES['QualityArg']
-_C542 = CLASSES['OntoArg']
-_C544 = CLASSES['ForArg']
-_C560 = CLASSES['ControlClause']
-_C575 = CLASSES['DividedDamageEffect']
-_C578 = CLASSES['DamageEffect']
-_C580 = CLASSES['DestroyEffect']
-_C584 = CLASSES['DrawEffect']
-_C585 = CLASSES['TokenCopyEffect']
-_C591 = CLASSES['TokenEffect']
-_C592 = CLASSES['AddManaEffect']
-_C594 = CLASSES['DiscardEffect']
-_C596 = CLASSES['GainLifeEffect']
-_C599 = CLASSES['GainControlEffect']
-_C601 = CLASSES['ReturnDiscardedEffect']
-_C603 = CLASSES['ReturnToHandEffect']
-_C607 = CLASSES['ReturnFromGraveyardEffect']
-_C611 = CLASSES['ReturnToBattlefieldEffect']
-_C613 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C618 = CLASSES['SearchEffect']
-_C622 = CLASSES['CounterSpellEffect']
-_C624 = CLASSES['ShuffleEffect']
-_C627 = CLASSES['ShuffleIntoEffect']
-_C631 = CLASSES['MillEffect']
-_C634 = CLASSES['PutStickerEffect']
-_C637 = CLASSES['PutFromHandEffect']
-_C641 = CLASSES['PutCountersEffect']
-_C645 = CLASSES['PutOnLibraryEffect']
-_C647 = CLASSES['PutIntoZoneEffect']
-_C652 = CLASSES['PileActionEffect']
-_C658 = CLASSES['ExileEffect']
-_C661 = CLASSES['ExileCardsEffect']
-_C663 = CLASSES['ExileTopEffect']
-_C665 = CLASSES['RegenerateEffect']
-_C668 = CLASSES['PlayerSacrificesEffect']
-_C672 = CLASSES['SacrificeEffect']
-_C674 = CLASSES['UntapEffect']
-_C676 = CLASSES['TapOrUntapEffect']
-_C678 = CLASSES['TapEffect']
-_C680 = CLASSES['RemoveAllCountersEffect']
-_C684 = CLASSES['RemoveCountersEffect']
-_C686 = CLASSES['DelayedEffect']
-_C688 = CLASSES['PreventEffect']
-_C690 = CLASSES['CastThisEffect']
-_C692 = CLASSES['CopySpellEffect']
-_C693 = CLASSES['NoRegenEffect']
-_C697 = CLASSES['PhaseOutEffect']
-_C700 = CLASSES['NoUntapEffect']
-_C702 = CLASSES['ContinuousEffect']
-_C704 = CLASSES['PlayerRef']
-_C711 = CLASSES['PerCount']
-_C714 = CLASSES['WhereX']
-_C719 = CLASSES['AnyNumberTargets']
-_C721 = CLASSES['AnyTarget']
-_C724 = CLASSES['UpToTargets']
-_C726 = CLASSES['EachOfThem']
-_C728 = CLASSES['EachPlayers']
-_C730 = CLASSES['ThatRef']
-_C732 = CLASSES['EnchantedRef']
-_C734 = CLASSES['RestRef']
-_C738 = CLASSES['MayPlayEffect']
-_C754 = CLASSES['BeginningTrigger']
-_C758 = CLASSES['LastCounterTrigger']
-_C762 = CLASSES['BatchAttackTrigger']
-_C765 = CLASSES['ToGraveyardTrigger']
-_C767 = CLASSES['ThisTrigger']
-_C770 = CLASSES['DiscardTrigger']
-_C773 = CLASSES['LifeGainTrigger']
-_C776 = CLASSES['CastTrigger']
-_C779 = CLASSES['AttachedTrigger']
-_C782 = CLASSES['YoursTrigger']
-_C796 = CLASSES['ZonePlace']
-_C805 = CLASSES['PTChoice']
-_C809 = CLASSES['PTChange']
-_C811 = CLASSES['CantAttackOrBlock']
-_C813 = CLASSES['CantAttack']
-_C814 = CLASSES['CantBlockMatching']
-_C816 = CLASSES['CantBlock']
-_C818 = CLASSES['CantBeBlockedByFewer']
-_C819 = CLASSES['CantBeBlockedExcept']
-_C820 = CLASSES['CanBlockOnly']
-_C821 = CLASSES['BlockCapacity']
-_C823 = CLASSES['BlocksDespite']
-_C826 = CLASSES['CantBeTargetedByOnly']
-_C828 = CLASSES['CantBeTargetedBy']
-_C829 = CLASSES['CantBeTargeted']
-_C831 = CLASSES['CantBeDestroyed']
-_C833 = CLASSES['CantPhaseOut']
-_C835 = CLASSES['PhasesEachUntap']
-_C838 = CLASSES['BasePT']
-_C840 = CLASSES['GainsAbility']
-_C843 = CLASSES['HasKeywordAtManaCost']
-_C846 = CLASSES['HasKeywordFrom']
-_C850 = CLASSES['ProtectionFromChosen']
-_C851 = CLASSES['HasKeywords']
-_C852 = CLASSES['LosesKeywords']
-_C855 = CLASSES['CombatDamageSteps']
-_C857 = CLASSES['AssignsExcess']
-_C859 = CLASSES['AttacksUntapped']
-_C861 = CLASSES['DoesntUntap']
-_C863 = CLASSES['DamageGainsLife']
-_C865 = CLASSES['DamageIsLethal']
-_C867 = CLASSES['DamageAsCounters']
-_C869 = CLASSES['CantBeBlockedBy']
-_C871 = CLASSES['CantBeAttachedBy']
-_C873 = CLASSES['PreventDamageFrom']
-_C875 = CLASSES['AttacksDespite']
-_C878 = CLASSES['TapAbilitiesCantActivate']
-_C880 = CLASSES['MaxBlockers']
-_C882 = CLASSES['AttacksEachCombat']
-_C884 = CLASSES['AttacksThisTurn']
-_C886 = CLASSES['MustBeBlocked']
-_C888 = CLASSES['BlocksEachCombat']
-_C890 = CLASSES['CantBeBlocked']
-_C893 = CLASSES['BecomesCreature']
-_C895 = CLASSES['ChosenCreatureType']
-_C897 = CLASSES['BecomesAura']
-_C899 = CLASSES['IsColor']
-_C955 = CLASSES['Duration']
-_C960 = CLASSES['UpToXTargets']
-_C963 = CLASSES['FromGraveyard']
-_C971 = CLASSES['OntoBattlefield']
-_C974 = CLASSES['IntoHand']
-_C976 = CLASSES['IntoGraveyard']
-_C979 = CLASSES['CostValue']
-_C1006 = CLASSES['NextTurnDuration']
-_C1015 = CLASSES['BackRef']
-_C1018 = CLASSES['TargetPlayer']
-_C1020 = CLASSES['TargetObject']
-_C1024 = CLASSES['EachObjects']
-_C1051 = CLASSES['QualityRef']
-_C1078 = CLASSES['PerTime']
-_C1082 = CLASSES['PerObject']
-_C1087 = CLASSES['PowerOf']
-_C1117 = CLASSES['EntersEvent']
-_C1120 = CLASSES['LeavesEvent']
-_C1122 = CLASSES['DiesEvent']
-_C1124 = CLASSES['ToGraveyardEvent']
-_C1126 = CLASSES['AttacksAloneEvent']
-_C1128 = CLASSES['UnblockedEvent']
-_C1130 = CLASSES['AttacksEvent']
-_C1132 = CLASSES['BlocksEvent']
-_C1136 = CLASSES['BlockedEvent']
-_C1138 = CLASSES['PhasesEvent']
-_C1140 = CLASSES['TurnedUpEvent']
-_C1142 = CLASSES['ExiledThisWayEvent']
-_C1144 = CLASSES['TargetedEvent']
-_C1147 = CLASSES['DealsDamageEvent']
-_C1149 = CLASSES['DealtDamageEvent']
-_C1151 = CLASSES['PutIntoGraveyardEvent']
+_C488 = CLASSES['CopyEachEffect']
+_C496 = CLASSES['Mode']
+_C503 = CLASSES['TriggeredStmt']
+_C506 = CLASSES['ActivatedStmt']
+_C508 = CLASSES['PTDefiningStmt']
+_C515 = CLASSES['SpellKind']
+_C519 = CLASSES['EntersTappedStmt']
+_C525 = CLASSES['PTPair']
+_C531 = CLASSES['CostPerPermanentStmt']
+_C533 = CLASSES['CostPerTargetStmt']
+_C535 = CLASSES['UncounterableStmt']
+_C539 = CLASSES['StaticStmt']
+_C540 = CLASSES['KeywordCost']
+_C542 = CLASSES['TypeArg']
+_C543 = CLASSES['QualityArg']
+_C545 = CLASSES['OntoArg']
+_C547 = CLASSES['ForArg']
+_C563 = CLASSES['ControlClause']
+_C578 = CLASSES['DividedDamageEffect']
+_C581 = CLASSES['DamageEffect']
+_C583 = CLASSES['DestroyEffect']
+_C587 = CLASSES['DrawEffect']
+_C588 = CLASSES['TokenCopyEffect']
+_C594 = CLASSES['TokenEffect']
+_C595 = CLASSES['AddManaEffect']
+_C597 = CLASSES['DiscardEffect']
+_C599 = CLASSES['GainLifeEffect']
+_C602 = CLASSES['GainControlEffect']
+_C604 = CLASSES['ReturnDiscardedEffect']
+_C606 = CLASSES['ReturnToHandEffect']
+_C610 = CLASSES['ReturnFromGraveyardEffect']
+_C614 = CLASSES['ReturnToBattlefieldEffect']
+_C616 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C621 = CLASSES['SearchEffect']
+_C625 = CLASSES['CounterSpellEffect']
+_C627 = CLASSES['ShuffleEffect']
+_C630 = CLASSES['ShuffleIntoEffect']
+_C634 = CLASSES['MillEffect']
+_C637 = CLASSES['PutStickerEffect']
+_C640 = CLASSES['PutFromHandEffect']
+_C644 = CLASSES['PutCountersEffect']
+_C648 = CLASSES['PutOnLibraryEffect']
+_C650 = CLASSES['PutIntoZoneEffect']
+_C655 = CLASSES['PileActionEffect']
+_C661 = CLASSES['ExileEffect']
+_C664 = CLASSES['ExileCardsEffect']
+_C666 = CLASSES['ExileTopEffect']
+_C668 = CLASSES['RegenerateEffect']
+_C671 = CLASSES['PlayerSacrificesEffect']
+_C675 = CLASSES['SacrificeEffect']
+_C677 = CLASSES['UntapEffect']
+_C679 = CLASSES['TapOrUntapEffect']
+_C681 = CLASSES['TapEffect']
+_C683 = CLASSES['RemoveAllCountersEffect']
+_C687 = CLASSES['RemoveCountersEffect']
+_C689 = CLASSES['DelayedEffect']
+_C691 = CLASSES['PreventEffect']
+_C693 = CLASSES['CastThisEffect']
+_C695 = CLASSES['CopySpellEffect']
+_C696 = CLASSES['NoRegenEffect']
+_C700 = CLASSES['PhaseOutEffect']
+_C703 = CLASSES['NoUntapEffect']
+_C705 = CLASSES['ContinuousEffect']
+_C707 = CLASSES['PlayerRef']
+_C714 = CLASSES['PerCount']
+_C717 = CLASSES['WhereX']
+_C722 = CLASSES['AnyNumberTargets']
+_C724 = CLASSES['AnyTarget']
+_C727 = CLASSES['UpToTargets']
+_C729 = CLASSES['EachOfThem']
+_C731 = CLASSES['EachPlayers']
+_C733 = CLASSES['ThatRef']
+_C735 = CLASSES['EnchantedRef']
+_C737 = CLASSES['RestRef']
+_C741 = CLASSES['MayPlayEffect']
+_C757 = CLASSES['BeginningTrigger']
+_C761 = CLASSES['LastCounterTrigger']
+_C765 = CLASSES['BatchAttackTrigger']
+_C768 = CLASSES['ToGraveyardTrigger']
+_C770 = CLASSES['ThisTrigger']
+_C773 = CLASSES['DiscardTrigger']
+_C776 = CLASSES['LifeGainTrigger']
+_C779 = CLASSES['CastTrigger']
+_C782 = CLASSES['AttachedTrigger']
+_C785 = CLASSES['YoursTrigger']
+_C799 = CLASSES['ZonePlace']
+_C808 = CLASSES['PTChoice']
+_C812 = CLASSES['PTChange']
+_C814 = CLASSES['CantAttackOrBlock']
+_C816 = CLASSES['CantAttack']
+_C817 = CLASSES['CantBlockMatching']
+_C819 = CLASSES['CantBlock']
+_C821 = CLASSES['CantBeBlockedByFewer']
+_C822 = CLASSES['CantBeBlockedExcept']
+_C823 = CLASSES['CanBlockOnly']
+_C824 = CLASSES['BlockCapacity']
+_C826 = CLASSES['BlocksDespite']
+_C829 = CLASSES['CantBeTargetedByOnly']
+_C831 = CLASSES['CantBeTargetedBy']
+_C832 = CLASSES['CantBeTargeted']
+_C834 = CLASSES['CantBeDestroyed']
+_C836 = CLASSES['CantPhaseOut']
+_C838 = CLASSES['PhasesEachUntap']
+_C841 = CLASSES['BasePT']
+_C843 = CLASSES['GainsAbility']
+_C846 = CLASSES['HasKeywordAtManaCost']
+_C849 = CLASSES['HasKeywordFrom']
+_C853 = CLASSES['ProtectionFromChosen']
+_C854 = CLASSES['HasKeywords']
+_C855 = CLASSES['LosesKeywords']
+_C858 = CLASSES['CombatDamageSteps']
+_C860 = CLASSES['AssignsExcess']
+_C862 = CLASSES['AttacksUntapped']
+_C864 = CLASSES['DoesntUntap']
+_C866 = CLASSES['DamageGainsLife']
+_C868 = CLASSES['DamageIsLethal']
+_C870 = CLASSES['DamageAsCounters']
+_C872 = CLASSES['CantBeBlockedBy']
+_C874 = CLASSES['CantBeAttachedBy']
+_C876 = CLASSES['PreventDamageFrom']
+_C878 = CLASSES['AttacksDespite']
+_C881 = CLASSES['TapAbilitiesCantActivate']
+_C883 = CLASSES['MaxBlockers']
+_C885 = CLASSES['AttacksEachCombat']
+_C887 = CLASSES['AttacksThisTurn']
+_C889 = CLASSES['MustBeBlocked']
+_C891 = CLASSES['BlocksEachCombat']
+_C893 = CLASSES['CantBeBlocked']
+_C896 = CLASSES['BecomesCreature']
+_C898 = CLASSES['ChosenCreatureType']
+_C900 = CLASSES['BecomesAura']
+_C902 = CLASSES['IsColor']
+_C958 = CLASSES['Duration']
+_C963 = CLASSES['UpToXTargets']
+_C966 = CLASSES['FromGraveyard']
+_C974 = CLASSES['OntoBattlefield']
+_C977 = CLASSES['IntoHand']
+_C979 = CLASSES['IntoGraveyard']
+_C982 = CLASSES['CostValue']
+_C1009 = CLASSES['NextTurnDuration']
+_C1018 = CLASSES['BackRef']
+_C1021 = CLASSES['TargetPlayer']
+_C1023 = CLASSES['TargetObject']
+_C1027 = CLASSES['EachObjects']
+_C1054 = CLASSES['QualityRef']
+_C1081 = CLASSES['PerTime']
+_C1085 = CLASSES['PerObject']
+_C1090 = CLASSES['PowerOf']
+_C1120 = CLASSES['EntersEvent']
+_C1123 = CLASSES['LeavesEvent']
+_C1125 = CLASSES['DiesEvent']
+_C1127 = CLASSES['ToGraveyardEvent']
+_C1129 = CLASSES['AttacksAloneEvent']
+_C1131 = CLASSES['UnblockedEvent']
+_C1133 = CLASSES['AttacksEvent']
+_C1135 = CLASSES['BlocksEvent']
+_C1139 = CLASSES['BlockedEvent']
+_C1141 = CLASSES['PhasesEvent']
+_C1143 = CLASSES['TurnedUpEvent']
+_C1145 = CLASSES['ExiledThisWayEvent']
+_C1147 = CLASSES['TargetedEvent']
+_C1150 = CLASSES['DealsDamageEvent']
+_C1152 = CLASSES['DealtDamageEvent']
+_C1154 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -73276,7 +73568,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 486:  # lastinstead
+        elif r == 489:  # lastinstead
             d['lastinstead'] = True
         elif r == 265:  # insteadcond
             x = c[0]
@@ -73287,7 +73579,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 487:  # tailinstead
+        elif r == 490:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -73360,7 +73652,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 267:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73368,7 +73660,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 268:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73459,7 +73751,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -73540,7 +73832,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 495:  # sentences
+        elif r == 498:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -75638,7 +75930,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 573:  # negated
+        elif r == 576:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -75695,7 +75987,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # symbols
+        if r == 491:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75736,10 +76028,10 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 494:  # modes
+        elif r == 497:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b493(x, inst, lim, made))
+                values.append(_b496(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75776,9 +76068,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 750:  # onbf
+        elif r == 753:  # onbf
             d['onbf'] = True
-        elif r == 751:  # gy
+        elif r == 754:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -75928,7 +76220,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # combat
+        if r == 509:  # combat
             d['combat'] = True
         elif r == 291:  # filter
             x = c[0]
@@ -75977,15 +76269,15 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 507:  # this
+        elif r == 510:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 508:  # enchanted
+        elif r == 511:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 509:  # host
+        elif r == 512:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -76068,7 +76360,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # zones
+        if r == 513:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -76076,11 +76368,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 796:
-                    values.append(_b796(x, inst, lim, made))
+                elif x.rule == 799:
+                    values.append(_b799(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 513:  # spells
+        elif r == 516:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -76088,8 +76380,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 512:
-                    values.append(_b512(x, inst, lim, made))
+                elif x.rule == 515:
+                    values.append(_b515(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 299:  # amount
@@ -76154,7 +76446,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 798:  # keywords
+        elif r == 801:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76168,11 +76460,11 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 514:  # granted
+        elif r == 517:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76291,7 +76583,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 312:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76328,11 +76620,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # enters
+        if r == 521:  # enters
             d['enters'] = True
-        elif r == 519:  # turned
+        elif r == 522:  # turned
             d['turned'] = True
-        elif r == 523:  # options
+        elif r == 526:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76340,8 +76632,8 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 522:
-                    values.append(_b522(x, inst, lim, made))
+                elif x.rule == 525:
+                    values.append(_b525(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -76452,7 +76744,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # parts
+        if r == 527:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76498,13 +76790,13 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # optional
+        if r == 528:  # optional
             d['optional'] = True
         elif r == 321:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 526:  # pay
+        elif r == 529:  # pay
             d['pay'] = True
         elif r == 322:  # orcost
             x = c[0]
@@ -76710,7 +77002,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 533:  # parts
+        elif r == 536:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76719,7 +77011,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 809 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76796,83 +77088,83 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 911:  # other
+        if r == 914:  # other
             d['other'] = True
-        elif r == 912:  # another
+        elif r == 915:  # another
             d['another'] = True
-        elif r == 913:  # facedown
+        elif r == 916:  # facedown
             d['facedown'] = True
-        elif r == 914:  # faceup
+        elif r == 917:  # faceup
             d['faceup'] = True
-        elif r == 545:  # exiled
+        elif r == 548:  # exiled
             d['exiled'] = True
-        elif r == 546:  # combat
+        elif r == 549:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 547:  # combat
+        elif r == 550:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 548:  # states
+        elif r == 551:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 915:  # states
+        elif r == 918:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # nons
+        elif r == 1067:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # colors
+        elif r == 1068:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # supertypes
+        elif r == 1069:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # multis
+        elif r == 1070:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # types
+        elif r == 1071:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # subtypes
+        elif r == 1072:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # ortypes
+        elif r == 1073:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # andor
+        elif r == 1074:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # ortypes
+        elif r == 1075:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76889,27 +77181,27 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 916:  # chosen
+        elif r == 919:  # chosen
             d['chosen'] = True
-        elif r == 549:  # chosentype
+        elif r == 552:  # chosentype
             x = c[0]
             if d['chosentype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosentype'] = value
-        elif r == 550:  # choicetype
+        elif r == 553:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 917:  # mv
+        elif r == 920:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 918:  # mvparam
+        elif r == 921:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -76918,37 +77210,37 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 551:  # mvdir
+        elif r == 554:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 552:  # samemv
+        elif r == 555:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 553:  # ptstat
+        elif r == 556:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 554:  # ptval
+        elif r == 557:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 555:  # ptdir
+        elif r == 558:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 556:  # kwability
+        elif r == 559:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -76957,7 +77249,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 557:  # kwabilities
+        elif r == 560:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -76966,7 +77258,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 919:  # keywords
+        elif r == 922:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76980,7 +77272,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 558:  # without
+        elif r == 561:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -76993,9 +77285,9 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b560(x, inst, lim, made)
+            value = _b563(x, inst, lim, made)
             d['controller'] = value
-        elif r == 568:  # late
+        elif r == 571:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -77009,23 +77301,23 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 920:  # blocked_by_this
+        elif r == 923:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 921:  # attacking_you
+        elif r == 924:  # attacking_you
             d['attacking_you'] = True
-        elif r == 569:  # single
+        elif r == 572:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 570:  # dealtby
+        elif r == 573:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 571:  # tappedfor
+        elif r == 574:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -77080,7 +77372,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 572:  # fromhand
+        elif r == 575:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -77193,9 +77485,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 369:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 707:  # options
+        elif r == 710:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77245,7 +77537,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 372:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 373:  # filter
             x = c[0]
@@ -77287,7 +77579,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 376:  # extra
             x = c[0]
@@ -77327,7 +77619,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 379:  # skip
             x = c[0]
@@ -77367,11 +77659,11 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77414,11 +77706,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77457,15 +77749,15 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 389:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 709:  # untapped
+        elif r == 712:  # untapped
             d['untapped'] = True
-        elif r == 710:  # types
+        elif r == 713:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -77481,13 +77773,13 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 391:  # controller
             x = c[0]
-            value = _b560(x, inst, lim, made)
+            value = _b563(x, inst, lim, made)
             d['controller'] = value
         elif r == 392:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77523,23 +77815,23 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 712:  # per
+        elif r == 715:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['per'] = value
-        elif r == 715:  # where
+        elif r == 718:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77575,7 +77867,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 397:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 398:  # amount
             x = c[0]
@@ -77619,9 +77911,9 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 401:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 716:  # zones
+        elif r == 719:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77665,11 +77957,11 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 404:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77712,13 +78004,13 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 735:  # amount
+        elif r == 738:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 736:  # twice
+        elif r == 739:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77756,7 +78048,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77793,11 +78085,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # combat
+        if r == 744:  # combat
             d['combat'] = True
         elif r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77916,18 +78208,18 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 742:  # count
+        elif r == 745:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 420:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78035,7 +78327,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78078,7 +78370,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78117,16 +78409,16 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1025:  # base
+        elif r == 1028:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78169,7 +78461,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 435:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78214,15 +78506,15 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1026:  # order
+        elif r == 1029:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1027:  # graveyard
+        elif r == 1030:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 743:  # other
+        elif r == 746:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78260,7 +78552,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 440:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78269,11 +78561,11 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1028:  # controller
+        elif r == 1031:  # controller
             d['controller'] = True
-        elif r == 744:  # target
+        elif r == 747:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78320,14 +78612,14 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 445:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78366,7 +78658,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78409,7 +78701,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 451:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78501,7 +78793,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78540,7 +78832,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 460:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 461:  # exiled
             x = c[0]
@@ -78580,7 +78872,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 463:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78614,11 +78906,11 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1029:  # your
+        if r == 1032:  # your
             d['your'] = True
-        elif r == 745:  # player
+        elif r == 748:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         elif r == 465:  # toughness
             x = c[0]
@@ -78696,13 +78988,13 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 746:  # third
+        elif r == 749:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 747:  # random
+        elif r == 750:  # random
             d['random'] = True
         elif r == 470:  # hand
             x = c[0]
@@ -78783,11 +79075,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # thiscreature
+        if r == 1033:  # thiscreature
             d['thiscreature'] = True
-        elif r == 748:  # target
+        elif r == 751:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78869,14 +79161,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 479:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 480:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78961,7 +79253,47 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopyEachEffect (class CopyEachEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C488()
+    d: dict[str, Any] = {'filter': None, 'copied': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 486:  # filter
+            x = c[0]
+            value = _b350(x, inst, lim, made)
+            d['filter'] = value
+        elif r == 487:  # copied
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['copied'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78977,7 +79309,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C496()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78985,11 +79317,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # sentences
+        if r == 495:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 749:  # sentences
+        elif r == 752:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79001,7 +79333,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79017,7 +79349,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C503()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79025,20 +79357,20 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # zone
+        if r == 499:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 497:  # trigger
+        elif r == 500:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 755 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 758 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 498:  # condition
+        elif r == 501:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79047,11 +79379,11 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 499:  # sentences
+        elif r == 502:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 783:  # sentences
+        elif r == 786:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79063,7 +79395,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79079,7 +79411,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C506()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79087,11 +79419,11 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # special
+        if r == 787:  # special
             d['special'] = True
-        elif r == 785:  # fromhand
+        elif r == 788:  # fromhand
             d['fromhand'] = True
-        elif r == 501:  # param
+        elif r == 504:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79100,11 +79432,11 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 786:  # cost
+        elif r == 789:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 787:  # param
+        elif r == 790:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79113,15 +79445,15 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 502:  # sentences
+        elif r == 505:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 788:  # sentences
+        elif r == 791:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 789:  # restriction
+        elif r == 792:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -79130,19 +79462,19 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 790:  # once
+        elif r == 793:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 791:  # sorcery
+        elif r == 794:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 792:  # also
+        elif r == 795:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -79151,7 +79483,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 793:  # castable
+        elif r == 796:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -79165,7 +79497,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b508(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79181,7 +79513,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C508()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79189,13 +79521,13 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # both
+        if r == 1041:  # both
             d['both'] = True
-        elif r == 794:  # which
+        elif r == 797:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 504:  # amount
+        elif r == 507:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79207,7 +79539,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79223,7 +79555,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C515()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79231,7 +79563,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # filter
+        if r == 514:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79243,7 +79575,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79259,7 +79591,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79267,7 +79599,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # tapped
+        if r == 518:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -79279,7 +79611,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79295,7 +79627,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C525()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79303,11 +79635,11 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # power
+        if r == 523:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 521:  # toughness
+        elif r == 524:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -79319,7 +79651,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79335,7 +79667,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C531()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79343,18 +79675,18 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # cost
+        if r == 530:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
-        elif r == 799:  # param
+        elif r == 802:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 800:  # filter
+        elif r == 803:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79366,7 +79698,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79382,7 +79714,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C533()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79390,7 +79722,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # cost
+        if r == 532:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
@@ -79402,7 +79734,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79418,7 +79750,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C535()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79426,7 +79758,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # countered
+        if r == 534:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -79438,7 +79770,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79454,7 +79786,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C539()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79462,7 +79794,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # precondition
+        if r == 537:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -79471,45 +79803,45 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 900:  # this
+        elif r == 903:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 901:  # enchanted
+        elif r == 904:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 902:  # host
+        elif r == 905:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 903:  # equipped
+        elif r == 906:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 904:  # host
+        elif r == 907:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 905:  # affected
+        elif r == 908:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1062:  # each
+        elif r == 1065:  # each
             d['each'] = True
-        elif r == 906:  # affected
+        elif r == 909:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 907:  # parts
+        elif r == 910:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79518,12 +79850,12 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 809 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 535:  # condition
+        elif r == 538:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79540,7 +79872,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79556,7 +79888,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79564,7 +79896,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 908:  # parts
+        if r == 911:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79573,7 +79905,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1063 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1066 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79586,7 +79918,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79602,7 +79934,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C542()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79610,7 +79942,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # type
+        if r == 541:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -79622,7 +79954,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79638,7 +79970,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79646,11 +79978,11 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # quality
+        if r == 912:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 910:  # subtype
+        elif r == 913:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79662,7 +79994,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79678,7 +80010,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79686,7 +80018,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # subtype
+        if r == 544:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79698,7 +80030,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79714,7 +80046,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C547()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79722,7 +80054,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # filter
+        if r == 546:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79734,7 +80066,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79750,7 +80082,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C563()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79758,35 +80090,35 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 559:  # you
+        if r == 562:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 561:  # notyou
+        elif r == 564:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 562:  # own
+        elif r == 565:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 563:  # defending
+        elif r == 566:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 564:  # opponent
+        elif r == 567:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 565:  # opponents
+        elif r == 568:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 566:  # they
+        elif r == 569:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 567:  # targeted
+        elif r == 570:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -79798,7 +80130,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79814,7 +80146,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79822,17 +80154,17 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # amount
+        if r == 577:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1073:  # evenly
+        elif r == 1076:  # evenly
             d['evenly'] = True
-        elif r == 922:  # upto
+        elif r == 925:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 923:  # filter
+        elif r == 926:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79844,7 +80176,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79860,7 +80192,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C581()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79868,64 +80200,64 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 924:  # named
+        if r == 927:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 925:  # again
+        elif r == 928:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 926:  # amount
+        elif r == 929:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 927:  # equal
+        elif r == 930:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1074:  # power
+        elif r == 1077:  # power
             x = c[0]
-            value = _b1087(x, inst, lim, made)
+            value = _b1090(x, inst, lim, made)
             d['power'] = value
-        elif r == 1075:  # amount
+        elif r == 1078:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 928:  # late
+        elif r == 931:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 929:  # you
+        elif r == 932:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 930:  # controllerof
+        elif r == 933:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 931:  # target
+        elif r == 934:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 576:  # lateamount
+        elif r == 579:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 577:  # also
+        elif r == 580:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79938,7 +80270,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79954,7 +80286,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79962,9 +80294,9 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # target
+        if r == 582:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79977,7 +80309,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79993,7 +80325,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C587()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80001,25 +80333,25 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # player
+        if r == 584:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 932:  # third
+        elif r == 935:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 582:  # amount
+        elif r == 585:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 583:  # per
+        elif r == 586:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80029,7 +80361,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80045,7 +80377,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C588()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80053,18 +80385,18 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 933:  # target
+        if r == 936:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 934:  # count
+        elif r == 937:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 935:  # those
+        elif r == 938:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -80076,7 +80408,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80092,7 +80424,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C594()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80100,53 +80432,53 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # leadname
+        if r == 589:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 587:  # count
+        elif r == 590:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 936:  # tapped
+        elif r == 939:  # tapped
             d['tapped'] = True
-        elif r == 937:  # supertypes
+        elif r == 940:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 588:  # power
+        elif r == 591:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 589:  # toughness
+        elif r == 592:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 938:  # colors
+        elif r == 941:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 939:  # subtypes
+        elif r == 942:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 940:  # types
+        elif r == 943:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # keywords
+        elif r == 1079:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80160,41 +80492,41 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 941:  # granted
+        elif r == 944:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 942:  # granted
+        elif r == 945:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 590:  # tokname
+        elif r == 593:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 943:  # per
+        elif r == 946:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 944:  # pertime
+        elif r == 947:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80204,7 +80536,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80220,7 +80552,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C595()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80228,9 +80560,9 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # anycolor
+        if r == 1082:  # anycolor
             d['anycolor'] = True
-        elif r == 1080:  # choices
+        elif r == 1083:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80240,23 +80572,23 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 945:  # last
+        elif r == 948:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 946:  # mana
+        elif r == 949:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1155:  # alts
+        elif r == 1158:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 947:  # per
+        elif r == 950:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1082(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80266,7 +80598,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80282,7 +80614,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80290,35 +80622,35 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # player
+        if r == 596:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 948:  # third
+        elif r == 951:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 949:  # all
+        elif r == 952:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 950:  # hand
+        elif r == 953:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 951:  # amount
+        elif r == 954:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1083:  # random
+        elif r == 1086:  # random
             d['random'] = True
-        elif r == 952:  # per
+        elif r == 955:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80328,7 +80660,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80344,7 +80676,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80352,31 +80684,31 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # player
+        if r == 598:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 953:  # amount
+        elif r == 956:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1084:  # per
+        elif r == 1087:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1078(x, inst, lim, made)
+            value = _b1081(x, inst, lim, made)
             d['per'] = value
-        elif r == 1085:  # per
+        elif r == 1088:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1082(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['per'] = value
-        elif r == 954:  # equal
+        elif r == 957:  # equal
             x = c[0]
-            value = _b1087(x, inst, lim, made)
+            value = _b1090(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80386,7 +80718,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80402,7 +80734,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C602()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80410,18 +80742,18 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # target
+        if r == 600:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 598:  # duration
+        elif r == 601:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b955(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80431,7 +80763,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80447,7 +80779,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80455,7 +80787,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # discarded
+        if r == 603:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -80467,7 +80799,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80483,7 +80815,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80491,22 +80823,22 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # target
+        if r == 605:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 956:  # yours
+        elif r == 959:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 957:  # their
+        elif r == 960:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 958:  # exceptions
+        elif r == 961:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80524,7 +80856,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80540,7 +80872,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C610()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80548,28 +80880,28 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # target
+        if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 961 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 964 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 605:  # source
+        elif r == 608:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b966(x, inst, lim, made)
             d['source'] = value
-        elif r == 1095:  # hand
+        elif r == 1098:  # hand
             d['hand'] = True
-        elif r == 964:  # battlefield
+        elif r == 967:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1096:  # mine
+        elif r == 1099:  # mine
             d['mine'] = True
-        elif r == 606:  # wherex
+        elif r == 609:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80583,7 +80915,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80599,7 +80931,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C611()
+    inst: Any = _C614()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80607,30 +80939,30 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # target
+        if r == 611:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 965:  # fromgy
+        elif r == 968:  # fromgy
             d['fromgy'] = True
-        elif r == 1097:  # choice
+        elif r == 1100:  # choice
             d['choice'] = True
-        elif r == 1098:  # facedown
+        elif r == 1101:  # facedown
             d['facedown'] = True
-        elif r == 1099:  # mine
+        elif r == 1102:  # mine
             d['mine'] = True
-        elif r == 1100:  # owners
+        elif r == 1103:  # owners
             d['owners'] = True
-        elif r == 609:  # amount
+        elif r == 612:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 610:  # counter
+        elif r == 613:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -80644,7 +80976,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80660,7 +80992,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C616()
     d: dict[str, Any] = {'filter': None, 'hands': '', 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80668,15 +81000,15 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 612:  # filter
+        if r == 615:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 966:  # hands
+        elif r == 969:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
-        elif r == 967:  # yours
+        elif r == 970:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -80688,7 +81020,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80704,7 +81036,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80712,38 +81044,38 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # player
+        if r == 617:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 968:  # upto
+        elif r == 971:  # upto
             d['upto'] = True
-        elif r == 615:  # count
+        elif r == 618:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 616:  # filter
+        elif r == 619:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1101:  # alts
+        elif r == 1104:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 969:  # reveal
+        elif r == 972:  # reveal
             d['reveal'] = True
-        elif r == 1102:  # thatcard
+        elif r == 1105:  # thatcard
             d['thatcard'] = True
-        elif r == 1103:  # thosecards
+        elif r == 1106:  # thosecards
             d['thosecards'] = True
-        elif r == 617:  # destination
+        elif r == 620:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 972 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 975 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 977:  # tapped
+        elif r == 980:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80753,7 +81085,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80769,7 +81101,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C625()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80777,20 +81109,20 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # target
+        if r == 622:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 620:  # unless
+        elif r == 623:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b979(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
-        elif r == 621:  # per
+        elif r == 624:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80804,7 +81136,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80820,7 +81152,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C627()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80828,9 +81160,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # player
+        if r == 626:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80840,7 +81172,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80856,7 +81188,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80864,18 +81196,18 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # target
+        if r == 628:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 981:  # owners
+        elif r == 984:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 626:  # into
+        elif r == 629:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80887,7 +81219,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80903,7 +81235,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C634()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80911,19 +81243,19 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # amount
+        if r == 631:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 629:  # player
+        elif r == 632:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 630:  # owner
+        elif r == 633:  # owner
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80933,7 +81265,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80949,7 +81281,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80957,13 +81289,13 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # sticker
+        if r == 635:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 633:  # target
+        elif r == 636:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80976,7 +81308,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80992,7 +81324,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81000,15 +81332,15 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # filter
+        if r == 638:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 636:  # battlefield
+        elif r == 639:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 982:  # faceup
+        elif r == 985:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -81018,7 +81350,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81034,7 +81366,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81042,17 +81374,17 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # amount
+        if r == 641:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 639:  # counter
+        elif r == 642:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 640:  # target
+        elif r == 643:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81065,7 +81397,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81081,7 +81413,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C648()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81089,37 +81421,37 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # target
+        if r == 645:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 643:  # also
+        elif r == 646:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 644:  # source
+        elif r == 647:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b966(x, inst, lim, made)
             d['source'] = value
-        elif r == 983:  # top
+        elif r == 986:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 984:  # bottom
+        elif r == 987:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 985:  # owners
+        elif r == 988:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81131,7 +81463,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81147,7 +81479,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81155,9 +81487,9 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # target
+        if r == 649:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81170,7 +81502,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81186,7 +81518,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C655()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81194,22 +81526,22 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # filter
+        if r == 651:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 649:  # whose
+        elif r == 652:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 650:  # action
+        elif r == 653:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 706 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 651:  # pile
+        elif r == 654:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81221,7 +81553,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81237,7 +81569,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C661()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81245,36 +81577,36 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # target
+        if r == 656:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 654:  # source
+        elif r == 657:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b966(x, inst, lim, made)
             d['source'] = value
-        elif r == 655:  # amount
+        elif r == 658:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # counter
+        elif r == 659:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 657:  # also
+        elif r == 660:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81287,7 +81619,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81303,7 +81635,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C664()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81311,11 +81643,11 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # amount
+        if r == 662:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 660:  # gy
+        elif r == 663:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -81327,7 +81659,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81343,7 +81675,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C666()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81351,9 +81683,9 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # player
+        if r == 665:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81363,7 +81695,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81379,7 +81711,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C668()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81387,9 +81719,9 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # target
+        if r == 667:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81402,7 +81734,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81418,7 +81750,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C671()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81426,19 +81758,19 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # player
+        if r == 669:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 1104:  # all
+        elif r == 1107:  # all
             d['all'] = True
-        elif r == 986:  # amount
+        elif r == 989:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 667:  # filter
+        elif r == 670:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -81450,7 +81782,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81466,7 +81798,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C675()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81474,20 +81806,20 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # target
+        if r == 672:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 670:  # unless
+        elif r == 673:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b979(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
-        elif r == 671:  # per
+        elif r == 674:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81501,7 +81833,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81517,7 +81849,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C677()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81525,9 +81857,9 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # target
+        if r == 676:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81540,7 +81872,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81556,7 +81888,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C679()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81564,9 +81896,9 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # target
+        if r == 678:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81579,7 +81911,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81595,7 +81927,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C681()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81603,9 +81935,9 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # target
+        if r == 680:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81618,7 +81950,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81634,7 +81966,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C683()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81642,7 +81974,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # removeall
+        if r == 682:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -81654,7 +81986,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81670,7 +82002,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C687()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81678,17 +82010,17 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # amount
+        if r == 684:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 682:  # counter
+        elif r == 685:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 683:  # target
+        elif r == 686:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81701,7 +82033,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81717,7 +82049,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C689()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81725,18 +82057,18 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # step
+        if r == 990:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1105 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1108 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 988:  # endcombat
+        elif r == 991:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 685:  # effect
+        elif r == 688:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81751,7 +82083,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81767,7 +82099,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81775,15 +82107,15 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # amount
+        if r == 690:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1106:  # you
+        elif r == 1109:  # you
             d['you'] = True
-        elif r == 989:  # target
+        elif r == 992:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81796,7 +82128,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81812,7 +82144,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C693()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81820,18 +82152,18 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # target
+        if r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 990:  # label
+        elif r == 993:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 991:  # free
+        elif r == 994:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81843,7 +82175,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81859,7 +82191,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C695()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81867,16 +82199,16 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # target
+        if r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 992:  # newtargets
+        elif r == 995:  # newtargets
             d['newtargets'] = True
-        elif r == 1107:  # thatcopy
+        elif r == 1110:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81886,7 +82218,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81902,7 +82234,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C696()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81910,26 +82242,26 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 993:  # thatnoun
+        if r == 996:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 994:  # they
+        elif r == 997:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 995:  # destroyed
+        elif r == 998:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 996:  # target
+        elif r == 999:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 997:  # thisturn
+        elif r == 1000:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81939,7 +82271,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81955,7 +82287,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C700()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81963,22 +82295,22 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # target
+        if r == 697:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # phaseout
+        elif r == 698:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 696:  # unless
+        elif r == 699:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b979(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81988,7 +82320,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82004,7 +82336,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C703()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82012,14 +82344,14 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # target
+        if r == 701:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # nountap
+        elif r == 702:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -82031,7 +82363,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82047,7 +82379,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C705()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82055,38 +82387,38 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # lead
+        if r == 704:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b955(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['lead'] = value
-        elif r == 998:  # target
+        elif r == 1001:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 999:  # also
+        elif r == 1002:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1024(x, inst, lim, made)
+            value = _b1027(x, inst, lim, made)
             d['also'] = value
-        elif r == 1000:  # group
+        elif r == 1003:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 1001:  # orgroup
+        elif r == 1004:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1002:  # alsoword
+        elif r == 1005:  # alsoword
             d['alsoword'] = True
-        elif r == 1003:  # parts
+        elif r == 1006:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82095,18 +82427,18 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 809 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1004:  # duration
+        elif r == 1007:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b955(x, inst, lim, made)
+            value = _b958(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1108:  # tail
+        elif r == 1111:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82115,18 +82447,18 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 806 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 809 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1007:  # during
+        elif r == 1010:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1006(x, inst, lim, made)
+            value = _b1009(x, inst, lim, made)
             d['during'] = value
-        elif r == 1008:  # itsland
+        elif r == 1011:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -82136,7 +82468,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82152,7 +82484,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C707()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82160,13 +82492,13 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1009:  # controller
+        if r == 1012:  # controller
             d['controller'] = True
-        elif r == 705:  # owner
+        elif r == 708:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 706:  # who
+        elif r == 709:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82178,7 +82510,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82194,7 +82526,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C714()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82202,19 +82534,19 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1010:  # counter
+        if r == 1013:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1011:  # on
+        elif r == 1014:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1012:  # whose
+        elif r == 1015:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1013:  # zone
+        elif r == 1016:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82226,7 +82558,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82242,7 +82574,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C717()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82250,7 +82582,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # power
+        if r == 716:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -82262,7 +82594,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82278,7 +82610,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C722()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82286,11 +82618,11 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # filter
+        if r == 721:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1016:  # otherthan
+        elif r == 1019:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -82300,7 +82632,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82316,7 +82648,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82324,7 +82656,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # any
+        if r == 723:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -82336,7 +82668,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82352,7 +82684,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C727()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82360,13 +82692,13 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1021:  # each
+        if r == 1024:  # each
             d['each'] = True
-        elif r == 722:  # count
+        elif r == 725:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 723:  # filter
+        elif r == 726:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -82378,7 +82710,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82394,7 +82726,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C729()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82402,7 +82734,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # them
+        if r == 728:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -82414,7 +82746,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82430,7 +82762,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C731()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82438,7 +82770,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # who
+        if r == 730:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82450,7 +82782,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82466,7 +82798,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C730()
+    inst: Any = _C733()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82474,7 +82806,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # that
+        if r == 732:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -82486,7 +82818,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82502,7 +82834,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C735()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82510,9 +82842,9 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1115:  # equipped
+        if r == 1118:  # equipped
             d['equipped'] = True
-        elif r == 731:  # enchanted
+        elif r == 734:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -82524,7 +82856,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82540,7 +82872,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C737()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82548,7 +82880,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # rest
+        if r == 736:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82560,7 +82892,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82576,7 +82908,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C741()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82584,19 +82916,19 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # play
+        if r == 740:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 739:  # play
+        elif r == 742:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 740:  # thisturn
+        elif r == 743:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82608,7 +82940,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82624,7 +82956,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C757()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82632,11 +82964,11 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # whose
+        if r == 755:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 753:  # step
+        elif r == 756:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -82648,7 +82980,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82664,7 +82996,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C758()
+    inst: Any = _C761()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82672,11 +83004,11 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # lead
+        if r == 759:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 757:  # counter
+        elif r == 760:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82688,7 +83020,7 @@ def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82704,7 +83036,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C765()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82712,15 +83044,15 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # lead
+        if r == 762:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 760:  # subject
+        elif r == 763:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 761:  # batch
+        elif r == 764:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82732,7 +83064,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82748,7 +83080,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C768()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82756,11 +83088,11 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # lead
+        if r == 766:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 764:  # whose
+        elif r == 767:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82772,7 +83104,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82788,7 +83120,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C770()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82796,13 +83128,13 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # lead
+        if r == 769:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1031:  # creature
+        elif r == 1034:  # creature
             d['creature'] = True
-        elif r == 1032:  # events
+        elif r == 1035:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82811,7 +83143,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1121 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82824,7 +83156,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82840,7 +83172,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C773()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82848,11 +83180,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 769:  # card
+        elif r == 772:  # card
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['card'] = value
@@ -82864,7 +83196,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82880,7 +83212,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C776()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82888,11 +83220,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # lead
+        if r == 774:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 772:  # gain
+        elif r == 775:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -82904,7 +83236,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82920,7 +83252,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C779()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82928,19 +83260,19 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # lead
+        if r == 777:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 775:  # who
+        elif r == 778:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1033:  # spell
+        elif r == 1036:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1034:  # this
+        elif r == 1037:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82952,7 +83284,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82968,7 +83300,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C779()
+    inst: Any = _C782()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82976,17 +83308,17 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # lead
+        if r == 780:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1152:  # equipped
+        elif r == 1155:  # equipped
             d['equipped'] = True
-        elif r == 778:  # host
+        elif r == 781:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1035:  # events
+        elif r == 1038:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82995,7 +83327,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1121 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83008,7 +83340,7 @@ def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83024,7 +83356,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C785()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83032,17 +83364,17 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 780:  # lead
+        if r == 783:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1153:  # thisor
+        elif r == 1156:  # thisor
             d['thisor'] = True
-        elif r == 781:  # subject
+        elif r == 784:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1036:  # events
+        elif r == 1039:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83051,12 +83383,12 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1121 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1037:  # undercontrol
+        elif r == 1040:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -83066,7 +83398,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83082,7 +83414,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C799()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83090,11 +83422,11 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 795:  # command
+        if r == 798:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 797:  # battlefield
+        elif r == 800:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -83106,7 +83438,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83122,7 +83454,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C808()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83130,19 +83462,19 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 801:  # power
+        if r == 804:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 802:  # toughness
+        elif r == 805:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 803:  # power2
+        elif r == 806:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 804:  # toughness2
+        elif r == 807:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -83154,7 +83486,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83170,7 +83502,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C809()
+    inst: Any = _C812()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83178,31 +83510,31 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # additional
+        if r == 1042:  # additional
             d['additional'] = True
-        elif r == 807:  # power
+        elif r == 810:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 808:  # toughness
+        elif r == 811:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1040:  # per
+        elif r == 1043:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1041:  # perfilter
+        elif r == 1044:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1161:  # onbf
+        elif r == 1164:  # onbf
             d['onbf'] = True
-        elif r == 1162:  # pergy
+        elif r == 1165:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83212,7 +83544,7 @@ def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83228,7 +83560,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C814()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83236,7 +83568,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # both
+        if r == 813:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -83248,7 +83580,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83264,7 +83596,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C816()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83272,7 +83604,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # attack
+        if r == 815:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -83284,7 +83616,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83300,7 +83632,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83308,7 +83640,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1042:  # filters
+        if r == 1045:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83328,7 +83660,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83344,7 +83676,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C819()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83352,7 +83684,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # block
+        if r == 818:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -83364,7 +83696,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83380,7 +83712,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C821()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83388,7 +83720,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # count
+        if r == 820:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -83400,7 +83732,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83416,7 +83748,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C822()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83424,7 +83756,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # filters
+        if r == 1046:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83444,7 +83776,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83460,92 +83792,8 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1044:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C821()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1045:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1046:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C823()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -83564,21 +83812,46 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1048:  # they
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C824()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1048:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['they'] = value
-        elif r == 1049:  # had
+            d['additional'] = value
+        elif r == 1049:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['had'] = value
-        elif r == 822:  # keyword
-            x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
+            d['anynumber'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83588,7 +83861,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83604,57 +83877,40 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C826()
-    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # subtype
+        if r == 1050:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 1051:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['subtype'] = value
-        elif r == 825:  # again
+            d['they'] = value
+        elif r == 1052:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['again'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C828()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 827:  # quality
+            d['had'] = value
+        elif r == 825:  # keyword
             x = c[0]
-            value = _b1051(x, inst, lim, made)
-            d['quality'] = value
+            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83664,7 +83920,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83680,15 +83936,21 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C829()
-    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # opponents
-            d['opponents'] = True
+        if r == 827:  # subtype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
+        elif r == 828:  # again
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['again'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83698,7 +83960,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83714,6 +83976,76 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C831()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 830:  # quality
+            x = c[0]
+            value = _b1054(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C832()
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1056:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C834()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83721,7 +84053,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # destroyed
+        if r == 833:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83733,7 +84065,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83749,7 +84081,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C836()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83757,7 +84089,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # phase
+        if r == 835:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83769,7 +84101,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83785,7 +84117,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C838()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83793,7 +84125,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # untap
+        if r == 837:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83805,7 +84137,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83821,7 +84153,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C841()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83829,11 +84161,11 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # power
+        if r == 839:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 837:  # toughness
+        elif r == 840:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83845,7 +84177,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83861,7 +84193,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C843()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83869,9 +84201,9 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # ability
+        if r == 842:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 520 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83884,7 +84216,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83900,7 +84232,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C846()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83908,14 +84240,14 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # keyword
+        if r == 844:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 842:  # manacost
+        elif r == 845:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -83927,7 +84259,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83943,7 +84275,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C846()
+    inst: Any = _C849()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83951,14 +84283,14 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # keyword
+        if r == 847:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 845:  # quality
+        elif r == 848:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -83970,7 +84302,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83986,7 +84318,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C853()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83994,18 +84326,18 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 847:  # verb
+        if r == 850:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 848:  # keyword
+        elif r == 851:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 849:  # chosen
+        elif r == 852:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84017,7 +84349,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84033,7 +84365,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C854()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84041,53 +84373,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C852()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1055:  # keywords
+        if r == 1057:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84110,7 +84396,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84126,6 +84412,52 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C855()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1058:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C858()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84133,11 +84465,11 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # first
+        if r == 856:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 854:  # regular
+        elif r == 857:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84151,7 +84483,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84167,7 +84499,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C860()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84175,7 +84507,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 856:  # excess
+        if r == 859:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84187,7 +84519,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84203,7 +84535,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C862()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84211,7 +84543,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # untapped
+        if r == 861:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84223,7 +84555,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84239,7 +84571,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C864()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84247,11 +84579,11 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # its
+        if r == 1059:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 860:  # untap
+        elif r == 863:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84263,7 +84595,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84279,7 +84611,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C863()
+    inst: Any = _C866()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84287,7 +84619,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 862:  # gains
+        if r == 865:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84299,7 +84631,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84315,7 +84647,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C868()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84323,7 +84655,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 864:  # lethal
+        if r == 867:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84335,7 +84667,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84351,7 +84683,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C870()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84359,7 +84691,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 866:  # ascounters
+        if r == 869:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84371,7 +84703,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84387,7 +84719,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C872()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84395,9 +84727,9 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # quality
+        if r == 871:  # quality
             x = c[0]
-            value = _b1051(x, inst, lim, made)
+            value = _b1054(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84407,7 +84739,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84423,7 +84755,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C874()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84431,9 +84763,9 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # quality
+        if r == 873:  # quality
             x = c[0]
-            value = _b1051(x, inst, lim, made)
+            value = _b1054(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84443,7 +84775,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84459,7 +84791,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C873()
+    inst: Any = _C876()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84467,9 +84799,9 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 872:  # quality
+        if r == 875:  # quality
             x = c[0]
-            value = _b1051(x, inst, lim, made)
+            value = _b1054(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84479,7 +84811,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84495,7 +84827,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C878()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84503,9 +84835,9 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # thisturn
+        if r == 1060:  # thisturn
             d['thisturn'] = True
-        elif r == 874:  # keyword
+        elif r == 877:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84520,7 +84852,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84536,7 +84868,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C881()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84544,11 +84876,11 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 876:  # whose
+        if r == 879:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 877:  # tapact
+        elif r == 880:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84560,7 +84892,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84576,7 +84908,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C880()
+    inst: Any = _C883()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84584,7 +84916,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 879:  # count
+        if r == 882:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84596,7 +84928,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84612,7 +84944,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C882()
+    inst: Any = _C885()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84620,7 +84952,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 881:  # attacks
+        if r == 884:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84632,7 +84964,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84648,7 +84980,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C884()
+    inst: Any = _C887()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84656,7 +84988,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 883:  # attacks
+        if r == 886:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84668,7 +85000,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84684,7 +85016,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C886()
+    inst: Any = _C889()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84692,7 +85024,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 885:  # blocked
+        if r == 888:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84704,7 +85036,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84720,7 +85052,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C888()
+    inst: Any = _C891()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84728,7 +85060,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # blocks
+        if r == 890:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84740,7 +85072,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84756,7 +85088,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C890()
+    inst: Any = _C893()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84764,7 +85096,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 889:  # unblockable
+        if r == 892:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84776,7 +85108,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84792,7 +85124,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C896()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84800,36 +85132,36 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # power
+        if r == 894:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 892:  # toughness
+        elif r == 895:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1058:  # colors
+        elif r == 1061:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1154:  # colors
+        elif r == 1157:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # subtypes
+        elif r == 1062:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1060:  # keywords
+        elif r == 1063:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84843,7 +85175,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1061:  # still
+        elif r == 1064:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84853,7 +85185,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84869,7 +85201,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C898()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84877,7 +85209,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # choice
+        if r == 897:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84889,7 +85221,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84905,7 +85237,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C900()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84913,7 +85245,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # host
+        if r == 899:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84925,7 +85257,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84941,7 +85273,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C899()
+    inst: Any = _C902()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84949,9 +85281,9 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # color
+        if r == 901:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84964,7 +85296,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84980,7 +85312,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C955()
+    inst: Any = _C958()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84988,23 +85320,23 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1090:  # eot
+        if r == 1093:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1091:  # next_upkeep
+        elif r == 1094:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1092:  # losecontrol
+        elif r == 1095:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1093:  # thisturn
+        elif r == 1096:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1094:  # thiscombat
+        elif r == 1097:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85016,7 +85348,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85032,7 +85364,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C960()
+    inst: Any = _C963()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85040,7 +85372,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 959:  # filter
+        if r == 962:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -85052,7 +85384,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85068,7 +85400,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C963()
+    inst: Any = _C966()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85076,7 +85408,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 962:  # whose
+        if r == 965:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85088,7 +85420,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85104,7 +85436,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C971()
+    inst: Any = _C974()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85112,7 +85444,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 970:  # zone
+        if r == 973:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85124,7 +85456,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85140,7 +85472,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C974()
+    inst: Any = _C977()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85148,9 +85480,9 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 973:  # player
+        if r == 976:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85160,7 +85492,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85176,7 +85508,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C976()
+    inst: Any = _C979()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85184,9 +85516,9 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 975:  # player
+        if r == 978:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85196,7 +85528,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85212,7 +85544,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C979()
+    inst: Any = _C982()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85220,11 +85552,11 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 978:  # cost
+        if r == 981:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 980:  # param
+        elif r == 983:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85239,7 +85571,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85255,7 +85587,7 @@ def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1006()
+    inst: Any = _C1009()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85263,11 +85595,11 @@ def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1109:  # its
+        if r == 1112:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1005:  # nextturn
+        elif r == 1008:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -85279,7 +85611,7 @@ def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85295,7 +85627,7 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1015()
+    inst: Any = _C1018()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85303,9 +85635,9 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1014:  # word
+        if r == 1017:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85318,7 +85650,7 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85334,7 +85666,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1018()
+    inst: Any = _C1021()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85342,11 +85674,11 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # player
+        if r == 1020:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1110:  # walker
+        elif r == 1113:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85356,7 +85688,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85372,7 +85704,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1020()
+    inst: Any = _C1023()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85380,13 +85712,13 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # another
+        if r == 1114:  # another
             d['another'] = True
-        elif r == 1019:  # filter
+        elif r == 1022:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1112:  # ingy
+        elif r == 1115:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85396,7 +85728,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85412,7 +85744,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1024()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85420,33 +85752,33 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1022:  # quant
+        if r == 1025:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1023:  # filter
+        elif r == 1026:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1113:  # attached
+        elif r == 1116:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1114:  # samename
+        elif r == 1117:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1156:  # ingy
+        elif r == 1159:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85456,7 +85788,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85472,7 +85804,7 @@ def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1051()
+    inst: Any = _C1054()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85480,11 +85812,11 @@ def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # word
+        if r == 1053:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1052:  # param
+        elif r == 1055:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85499,7 +85831,7 @@ def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1081(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85515,7 +85847,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1078()
+    inst: Any = _C1081()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85523,7 +85855,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1077:  # word
+        if r == 1080:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85538,7 +85870,7 @@ def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85554,7 +85886,7 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1082()
+    inst: Any = _C1085()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85562,13 +85894,13 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # filter
+        if r == 1084:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1163:  # gy
+        elif r == 1166:  # gy
             d['gy'] = True
-        elif r == 1164:  # bf
+        elif r == 1167:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85578,7 +85910,7 @@ def _b1082(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85594,7 +85926,7 @@ def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1087()
+    inst: Any = _C1090()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85602,21 +85934,21 @@ def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1086:  # power
+        if r == 1089:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1088:  # power
+        elif r == 1091:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1089:  # target
+        elif r == 1092:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -85629,7 +85961,7 @@ def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85645,7 +85977,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1120()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85653,7 +85985,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # enters
+        if r == 1119:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85665,7 +85997,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85681,7 +86013,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1120()
+    inst: Any = _C1123()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85689,7 +86021,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # leaves
+        if r == 1122:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85701,7 +86033,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85717,7 +86049,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1122()
+    inst: Any = _C1125()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85725,7 +86057,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # dies
+        if r == 1124:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85737,7 +86069,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85753,7 +86085,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1127()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85761,7 +86093,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # graveyard
+        if r == 1126:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85773,7 +86105,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85789,7 +86121,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85797,7 +86129,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # alone
+        if r == 1128:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85809,7 +86141,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85825,7 +86157,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85833,7 +86165,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # unblocked
+        if r == 1130:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85845,7 +86177,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85861,7 +86193,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85869,7 +86201,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # attacks
+        if r == 1132:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85881,7 +86213,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85897,7 +86229,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85905,11 +86237,11 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # blocks
+        if r == 1134:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1157:  # acreature
+        elif r == 1160:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85919,7 +86251,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85935,7 +86267,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85943,17 +86275,17 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # blocked
+        if r == 1136:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1134:  # article
+        elif r == 1137:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1135:  # filter
+        elif r == 1138:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85967,7 +86299,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85983,7 +86315,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85991,7 +86323,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # direction
+        if r == 1140:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86003,7 +86335,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86019,7 +86351,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86027,7 +86359,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # up
+        if r == 1142:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86039,7 +86371,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86055,7 +86387,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86063,7 +86395,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # way
+        if r == 1144:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86075,7 +86407,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86091,7 +86423,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86099,11 +86431,11 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # targeted
+        if r == 1146:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1158:  # opponents
+        elif r == 1161:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86113,7 +86445,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86129,7 +86461,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86137,13 +86469,13 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # combat
+        if r == 1162:  # combat
             d['combat'] = True
-        elif r == 1145:  # deals
+        elif r == 1148:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1146:  # recipient
+        elif r == 1149:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86157,7 +86489,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86173,7 +86505,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86181,9 +86513,9 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1160:  # combat
+        if r == 1163:  # combat
             d['combat'] = True
-        elif r == 1148:  # dealt
+        elif r == 1151:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86195,7 +86527,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86211,7 +86543,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86219,7 +86551,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # anywhere
+        if r == 1153:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86719,687 +87051,690 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b483,  # 483 FlipCoinEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'permanenttype', o, lim, made),  # 484 __asgn_plain
     _b485,  # 485 ChooseTypeEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 486 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 487 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 488 __asgn_oneormore
-    _match_node,  # 489 Supertype
-    _match_node,  # 490 CardType
-    _match_node,  # 491 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 494 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 486 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'copied', o, lim, made),  # 487 __asgn_plain
+    _b488,  # 488 CopyEachEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 489 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 490 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 491 __asgn_oneormore
+    _match_node,  # 492 Supertype
+    _match_node,  # 493 CardType
+    _match_node,  # 494 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 498 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 501 __asgn_plain
+    _b496,  # 496 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 497 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 501 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 506 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 510 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 513 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 EntersTappedStmt
-    _node,  # 517 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 518 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 519 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 523 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 524 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 525 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 526 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 StaticStmt
-    _b537,  # 537 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 TypeArg
-    _b540,  # 540 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 545 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 547 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 548 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 568 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 DrawEffect
-    _b585,  # 585 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 TokenEffect
-    _b592,  # 592 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 610 __asgn_plain
-    _b611,  # 611 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 CopySpellEffect
-    _b693,  # 693 NoRegenEffect
+    _b503,  # 503 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 507 __asgn_plain
+    _b508,  # 508 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 509 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 513 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 514 __asgn_plain
+    _b515,  # 515 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 516 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 517 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 EntersTappedStmt
+    _node,  # 520 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 521 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 522 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 526 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 528 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 529 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 536 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 537 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 StaticStmt
+    _b540,  # 540 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 TypeArg
+    _b543,  # 543 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 548 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 549 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 550 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 551 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 571 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DrawEffect
+    _b588,  # 588 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 TokenEffect
+    _b595,  # 595 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 ContinuousEffect
-    _match_node,  # 703 ActionWord
-    _b704,  # 704 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 707 __asgn_oneormore
-    _match_node,  # 708 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 710 __asgn_oneormore
-    _b711,  # 711 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 716 __asgn_oneormore
-    _node,  # 717 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 729 __asgn_plain
-    _b730,  # 730 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 739 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 747 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 750 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 BeginningTrigger
-    _node,  # 755 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 757 __asgn_plain
-    _b758,  # 758 LastCounterTrigger
+    _b695,  # 695 CopySpellEffect
+    _b696,  # 696 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 ContinuousEffect
+    _match_node,  # 706 ActionWord
+    _b707,  # 707 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 710 __asgn_oneormore
+    _match_node,  # 711 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 712 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 713 __asgn_oneormore
+    _b714,  # 714 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 719 __asgn_oneormore
+    _node,  # 720 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 738 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 744 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 750 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 753 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 BeginningTrigger
+    _node,  # 758 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 DiscardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 LifeGainTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 777 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 778 __asgn_plain
-    _b779,  # 779 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 CastTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 780 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 783 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 784 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 798 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 PTChoice
-    _node,  # 806 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 808 __asgn_plain
-    _b809,  # 809 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 CantAttack
-    _b814,  # 814 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 CantBeBlockedByFewer
-    _b819,  # 819 CantBeBlockedExcept
-    _b820,  # 820 CanBlockOnly
-    _b821,  # 821 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 824 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 CantBeTargetedBy
-    _b829,  # 829 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 836 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 787 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 798 __asgn_plain
+    _b799,  # 799 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 801 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 PTChoice
+    _node,  # 809 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 CantAttack
+    _b817,  # 817 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 CantBeBlockedByFewer
+    _b822,  # 822 CantBeBlockedExcept
+    _b823,  # 823 CanBlockOnly
+    _b824,  # 824 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 827 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantBeTargetedBy
+    _b832,  # 832 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 839 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 GainsAbility
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 844 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 845 __asgn_plain
-    _b846,  # 846 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 847 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 ProtectionFromChosen
-    _b851,  # 851 HasKeywords
-    _b852,  # 852 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 853 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 854 __asgn_plain
-    _b855,  # 855 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 862 __asgn_plain
-    _b863,  # 863 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 876 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 887 __asgn_plain
-    _b888,  # 888 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 891 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 900 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 901 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 907 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 908 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 911 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 912 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 914 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 915 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 916 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 919 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 920 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 936 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 937 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 938 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 939 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 940 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 954 __asgn_plain
-    _b955,  # 955 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 958 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 959 __asgn_plain
-    _b960,  # 960 UpToXTargets
-    _node,  # 961 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 962 __asgn_plain
-    _b963,  # 963 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 965 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 967 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 968 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 969 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 970 __asgn_plain
-    _b971,  # 971 OntoBattlefield
-    _node,  # 972 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 975 __asgn_plain
-    _b976,  # 976 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 977 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 978 __asgn_plain
-    _b979,  # 979 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 982 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 992 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1003 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1005 __asgn_plain
-    _b1006,  # 1006 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1008 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1009 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1014 __asgn_plain
-    _b1015,  # 1015 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1016 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1017 __asgn_plain
-    _b1018,  # 1018 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1019 __asgn_plain
-    _b1020,  # 1020 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1021 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1023 __asgn_plain
-    _b1024,  # 1024 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1029 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1030 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1032 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 847 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 850 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 851 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 ProtectionFromChosen
+    _b854,  # 854 HasKeywords
+    _b855,  # 855 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 856 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 857 __asgn_plain
+    _b858,  # 858 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 879 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 882 __asgn_plain
+    _b883,  # 883 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 894 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 897 __asgn_plain
+    _b898,  # 898 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 903 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 910 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 911 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 912 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 914 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 915 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 916 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 917 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 918 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 919 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 920 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 922 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 923 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 924 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 939 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 940 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 941 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 942 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 943 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 957 __asgn_plain
+    _b958,  # 958 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 961 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 962 __asgn_plain
+    _b963,  # 963 UpToXTargets
+    _node,  # 964 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 965 __asgn_plain
+    _b966,  # 966 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 968 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 970 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 971 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 972 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 OntoBattlefield
+    _node,  # 975 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 976 __asgn_plain
+    _b977,  # 977 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 978 __asgn_plain
+    _b979,  # 979 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 980 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 985 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1000 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1005 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1006 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1008 __asgn_plain
+    _b1009,  # 1009 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1017 __asgn_plain
+    _b1018,  # 1018 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1019 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1020 __asgn_plain
+    _b1021,  # 1021 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1022 __asgn_plain
+    _b1023,  # 1023 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1031 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1034 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1035 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1036 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1039 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1042 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1044 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1045 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1046 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1038 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1041 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1042 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1045 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1046 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1050 __asgn_plain
-    _b1051,  # 1051 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1053 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1055 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1057 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1059 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1061 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1062 __asgn_optional
-    _node,  # 1063 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1073 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1074 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1075 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1077 __asgn_plain
-    _b1078,  # 1078 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1079 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1080 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1081 __asgn_plain
-    _b1082,  # 1082 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1083 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1086 __asgn_plain
-    _b1087,  # 1087 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1089 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1053 __asgn_plain
+    _b1054,  # 1054 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1056 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1057 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1062 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1064 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1065 __asgn_optional
+    _node,  # 1066 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1076 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1077 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1078 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1080 __asgn_plain
+    _b1081,  # 1081 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1082 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1083 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1084 __asgn_plain
+    _b1085,  # 1085 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1086 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1089 __asgn_plain
+    _b1090,  # 1090 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1098 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1104 __asgn_optional
-    _match_node,  # 1105 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1108 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 EntersEvent
-    _node,  # 1118 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1119 __asgn_plain
-    _b1120,  # 1120 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1121 __asgn_plain
-    _b1122,  # 1122 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1133 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1134 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1145 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1154 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1155 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1104 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1107 __asgn_optional
+    _match_node,  # 1108 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1111 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1112 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1119 __asgn_plain
+    _b1120,  # 1120 EntersEvent
+    _node,  # 1121 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1122 __asgn_plain
+    _b1123,  # 1123 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1124 __asgn_plain
+    _b1125,  # 1125 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1126 __asgn_plain
+    _b1127,  # 1127 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1136 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1137 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1148 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1155 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1157 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1158 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1162 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1167 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 517, 717, 755, 806, 961, 972, 1063, 1118])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 520, 720, 758, 809, 964, 975, 1066, 1121])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87888,72 +88223,72 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b483,  # 483 FlipCoinEffect
     None,  # 484 __asgn_plain
     _b485,  # 485 ChooseTypeEffect
-    None,  # 486 __asgn_optional
-    None,  # 487 __asgn_optional
-    None,  # 488 __asgn_oneormore
-    None,  # 489 Supertype
-    None,  # 490 CardType
-    None,  # 491 Color
-    None,  # 492 __asgn_plain
-    _b493,  # 493 Mode
-    None,  # 494 __asgn_oneormore
+    None,  # 486 __asgn_plain
+    None,  # 487 __asgn_plain
+    _b488,  # 488 CopyEachEffect
+    None,  # 489 __asgn_optional
+    None,  # 490 __asgn_optional
+    None,  # 491 __asgn_oneormore
+    None,  # 492 Supertype
+    None,  # 493 CardType
+    None,  # 494 Color
     None,  # 495 __asgn_plain
-    None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
+    _b496,  # 496 Mode
+    None,  # 497 __asgn_oneormore
     None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
-    _b500,  # 500 TriggeredStmt
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    _b503,  # 503 ActivatedStmt
+    _b503,  # 503 TriggeredStmt
     None,  # 504 __asgn_plain
-    _b505,  # 505 PTDefiningStmt
-    None,  # 506 __asgn_optional
+    None,  # 505 __asgn_plain
+    _b506,  # 506 ActivatedStmt
     None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
-    None,  # 509 __asgn_plain
-    None,  # 510 __asgn_oneormore
+    _b508,  # 508 PTDefiningStmt
+    None,  # 509 __asgn_optional
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_plain
-    _b512,  # 512 SpellKind
+    None,  # 512 __asgn_plain
     None,  # 513 __asgn_oneormore
     None,  # 514 __asgn_plain
-    None,  # 515 __asgn_plain
-    _b516,  # 516 EntersTappedStmt
-    None,  # 517 GrantedAbility
-    None,  # 518 __asgn_optional
-    None,  # 519 __asgn_optional
-    None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 PTPair
-    None,  # 523 __asgn_oneormore
-    None,  # 524 __asgn_oneormore
-    None,  # 525 __asgn_optional
-    None,  # 526 __asgn_optional
-    None,  # 527 __asgn_plain
-    _b528,  # 528 CostPerPermanentStmt
-    None,  # 529 __asgn_plain
-    _b530,  # 530 CostPerTargetStmt
-    None,  # 531 __asgn_plain
-    _b532,  # 532 UncounterableStmt
-    None,  # 533 __asgn_oneormore
+    _b515,  # 515 SpellKind
+    None,  # 516 __asgn_oneormore
+    None,  # 517 __asgn_plain
+    None,  # 518 __asgn_plain
+    _b519,  # 519 EntersTappedStmt
+    None,  # 520 GrantedAbility
+    None,  # 521 __asgn_optional
+    None,  # 522 __asgn_optional
+    None,  # 523 __asgn_plain
+    None,  # 524 __asgn_plain
+    _b525,  # 525 PTPair
+    None,  # 526 __asgn_oneormore
+    None,  # 527 __asgn_oneormore
+    None,  # 528 __asgn_optional
+    None,  # 529 __asgn_optional
+    None,  # 530 __asgn_plain
+    _b531,  # 531 CostPerPermanentStmt
+    None,  # 532 __asgn_plain
+    _b533,  # 533 CostPerTargetStmt
     None,  # 534 __asgn_plain
-    None,  # 535 __asgn_plain
-    _b536,  # 536 StaticStmt
-    _b537,  # 537 KeywordCost
+    _b535,  # 535 UncounterableStmt
+    None,  # 536 __asgn_oneormore
+    None,  # 537 __asgn_plain
     None,  # 538 __asgn_plain
-    _b539,  # 539 TypeArg
-    _b540,  # 540 QualityArg
+    _b539,  # 539 StaticStmt
+    _b540,  # 540 KeywordCost
     None,  # 541 __asgn_plain
-    _b542,  # 542 OntoArg
-    None,  # 543 __asgn_plain
-    _b544,  # 544 ForArg
-    None,  # 545 __asgn_optional
-    None,  # 546 __asgn_oneormore
-    None,  # 547 __asgn_oneormore
-    None,  # 548 __asgn_oneormore
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    None,  # 551 __asgn_plain
+    _b542,  # 542 TypeArg
+    _b543,  # 543 QualityArg
+    None,  # 544 __asgn_plain
+    _b545,  # 545 OntoArg
+    None,  # 546 __asgn_plain
+    _b547,  # 547 ForArg
+    None,  # 548 __asgn_optional
+    None,  # 549 __asgn_oneormore
+    None,  # 550 __asgn_oneormore
+    None,  # 551 __asgn_oneormore
     None,  # 552 __asgn_plain
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
@@ -87962,235 +88297,235 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 ControlClause
+    None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
+    _b563,  # 563 ControlClause
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_oneormore
+    None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
+    None,  # 571 __asgn_oneormore
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    _b575,  # 575 DividedDamageEffect
+    None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    _b578,  # 578 DamageEffect
+    _b578,  # 578 DividedDamageEffect
     None,  # 579 __asgn_plain
-    _b580,  # 580 DestroyEffect
-    None,  # 581 __asgn_plain
+    None,  # 580 __asgn_plain
+    _b581,  # 581 DamageEffect
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
-    _b584,  # 584 DrawEffect
-    _b585,  # 585 TokenCopyEffect
+    _b583,  # 583 DestroyEffect
+    None,  # 584 __asgn_plain
+    None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
+    _b587,  # 587 DrawEffect
+    _b588,  # 588 TokenCopyEffect
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    _b591,  # 591 TokenEffect
-    _b592,  # 592 AddManaEffect
+    None,  # 591 __asgn_plain
+    None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 DiscardEffect
-    None,  # 595 __asgn_plain
-    _b596,  # 596 GainLifeEffect
-    None,  # 597 __asgn_plain
+    _b594,  # 594 TokenEffect
+    _b595,  # 595 AddManaEffect
+    None,  # 596 __asgn_plain
+    _b597,  # 597 DiscardEffect
     None,  # 598 __asgn_plain
-    _b599,  # 599 GainControlEffect
+    _b599,  # 599 GainLifeEffect
     None,  # 600 __asgn_plain
-    _b601,  # 601 ReturnDiscardedEffect
-    None,  # 602 __asgn_plain
-    _b603,  # 603 ReturnToHandEffect
-    None,  # 604 __asgn_plain
+    None,  # 601 __asgn_plain
+    _b602,  # 602 GainControlEffect
+    None,  # 603 __asgn_plain
+    _b604,  # 604 ReturnDiscardedEffect
     None,  # 605 __asgn_plain
-    None,  # 606 __asgn_plain
-    _b607,  # 607 ReturnFromGraveyardEffect
+    _b606,  # 606 ReturnToHandEffect
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
-    None,  # 610 __asgn_plain
-    _b611,  # 611 ReturnToBattlefieldEffect
+    _b610,  # 610 ReturnFromGraveyardEffect
+    None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
-    _b613,  # 613 ReturnAllFromGraveyardsEffect
-    None,  # 614 __asgn_plain
+    None,  # 613 __asgn_plain
+    _b614,  # 614 ReturnToBattlefieldEffect
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_plain
+    _b616,  # 616 ReturnAllFromGraveyardsEffect
     None,  # 617 __asgn_plain
-    _b618,  # 618 SearchEffect
+    None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
     None,  # 620 __asgn_plain
-    None,  # 621 __asgn_plain
-    _b622,  # 622 CounterSpellEffect
+    _b621,  # 621 SearchEffect
+    None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
-    _b624,  # 624 ShuffleEffect
-    None,  # 625 __asgn_plain
+    None,  # 624 __asgn_plain
+    _b625,  # 625 CounterSpellEffect
     None,  # 626 __asgn_plain
-    _b627,  # 627 ShuffleIntoEffect
+    _b627,  # 627 ShuffleEffect
     None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
-    _b631,  # 631 MillEffect
+    _b630,  # 630 ShuffleIntoEffect
+    None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 PutStickerEffect
+    _b634,  # 634 MillEffect
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    _b637,  # 637 PutFromHandEffect
+    _b637,  # 637 PutStickerEffect
     None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
-    None,  # 640 __asgn_plain
-    _b641,  # 641 PutCountersEffect
+    _b640,  # 640 PutFromHandEffect
+    None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
-    _b645,  # 645 PutOnLibraryEffect
+    _b644,  # 644 PutCountersEffect
+    None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    _b647,  # 647 PutIntoZoneEffect
-    None,  # 648 __asgn_plain
+    None,  # 647 __asgn_plain
+    _b648,  # 648 PutOnLibraryEffect
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
+    _b650,  # 650 PutIntoZoneEffect
     None,  # 651 __asgn_plain
-    _b652,  # 652 PileActionEffect
+    None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    None,  # 655 __asgn_plain
+    _b655,  # 655 PileActionEffect
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    _b658,  # 658 ExileEffect
+    None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
-    _b661,  # 661 ExileCardsEffect
+    _b661,  # 661 ExileEffect
     None,  # 662 __asgn_plain
-    _b663,  # 663 ExileTopEffect
-    None,  # 664 __asgn_plain
-    _b665,  # 665 RegenerateEffect
-    None,  # 666 __asgn_plain
+    None,  # 663 __asgn_plain
+    _b664,  # 664 ExileCardsEffect
+    None,  # 665 __asgn_plain
+    _b666,  # 666 ExileTopEffect
     None,  # 667 __asgn_plain
-    _b668,  # 668 PlayerSacrificesEffect
+    _b668,  # 668 RegenerateEffect
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
-    _b672,  # 672 SacrificeEffect
+    _b671,  # 671 PlayerSacrificesEffect
+    None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
-    _b674,  # 674 UntapEffect
-    None,  # 675 __asgn_plain
-    _b676,  # 676 TapOrUntapEffect
-    None,  # 677 __asgn_plain
-    _b678,  # 678 TapEffect
-    None,  # 679 __asgn_plain
-    _b680,  # 680 RemoveAllCountersEffect
-    None,  # 681 __asgn_plain
+    None,  # 674 __asgn_plain
+    _b675,  # 675 SacrificeEffect
+    None,  # 676 __asgn_plain
+    _b677,  # 677 UntapEffect
+    None,  # 678 __asgn_plain
+    _b679,  # 679 TapOrUntapEffect
+    None,  # 680 __asgn_plain
+    _b681,  # 681 TapEffect
     None,  # 682 __asgn_plain
-    None,  # 683 __asgn_plain
-    _b684,  # 684 RemoveCountersEffect
+    _b683,  # 683 RemoveAllCountersEffect
+    None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    _b686,  # 686 DelayedEffect
-    None,  # 687 __asgn_plain
-    _b688,  # 688 PreventEffect
-    None,  # 689 __asgn_plain
-    _b690,  # 690 CastThisEffect
-    None,  # 691 __asgn_plain
-    _b692,  # 692 CopySpellEffect
-    _b693,  # 693 NoRegenEffect
+    None,  # 686 __asgn_plain
+    _b687,  # 687 RemoveCountersEffect
+    None,  # 688 __asgn_plain
+    _b689,  # 689 DelayedEffect
+    None,  # 690 __asgn_plain
+    _b691,  # 691 PreventEffect
+    None,  # 692 __asgn_plain
+    _b693,  # 693 CastThisEffect
     None,  # 694 __asgn_plain
-    None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    _b697,  # 697 PhaseOutEffect
+    _b695,  # 695 CopySpellEffect
+    _b696,  # 696 NoRegenEffect
+    None,  # 697 __asgn_plain
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
-    _b700,  # 700 NoUntapEffect
+    _b700,  # 700 PhaseOutEffect
     None,  # 701 __asgn_plain
-    _b702,  # 702 ContinuousEffect
-    None,  # 703 ActionWord
-    _b704,  # 704 PlayerRef
-    None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_oneormore
-    None,  # 708 BackWord
-    None,  # 709 __asgn_optional
+    None,  # 702 __asgn_plain
+    _b703,  # 703 NoUntapEffect
+    None,  # 704 __asgn_plain
+    _b705,  # 705 ContinuousEffect
+    None,  # 706 ActionWord
+    _b707,  # 707 PlayerRef
+    None,  # 708 __asgn_plain
+    None,  # 709 __asgn_plain
     None,  # 710 __asgn_oneormore
-    _b711,  # 711 PerCount
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
-    _b714,  # 714 WhereX
+    None,  # 711 BackWord
+    None,  # 712 __asgn_optional
+    None,  # 713 __asgn_oneormore
+    _b714,  # 714 PerCount
     None,  # 715 __asgn_plain
-    None,  # 716 __asgn_oneormore
-    None,  # 717 TargetRef
+    None,  # 716 __asgn_plain
+    _b717,  # 717 WhereX
     None,  # 718 __asgn_plain
-    _b719,  # 719 AnyNumberTargets
-    None,  # 720 __asgn_plain
-    _b721,  # 721 AnyTarget
-    None,  # 722 __asgn_plain
+    None,  # 719 __asgn_oneormore
+    None,  # 720 TargetRef
+    None,  # 721 __asgn_plain
+    _b722,  # 722 AnyNumberTargets
     None,  # 723 __asgn_plain
-    _b724,  # 724 UpToTargets
+    _b724,  # 724 AnyTarget
     None,  # 725 __asgn_plain
-    _b726,  # 726 EachOfThem
-    None,  # 727 __asgn_plain
-    _b728,  # 728 EachPlayers
-    None,  # 729 __asgn_plain
-    _b730,  # 730 ThatRef
-    None,  # 731 __asgn_plain
-    _b732,  # 732 EnchantedRef
-    None,  # 733 __asgn_plain
-    _b734,  # 734 RestRef
-    None,  # 735 __asgn_plain
+    None,  # 726 __asgn_plain
+    _b727,  # 727 UpToTargets
+    None,  # 728 __asgn_plain
+    _b729,  # 729 EachOfThem
+    None,  # 730 __asgn_plain
+    _b731,  # 731 EachPlayers
+    None,  # 732 __asgn_plain
+    _b733,  # 733 ThatRef
+    None,  # 734 __asgn_plain
+    _b735,  # 735 EnchantedRef
     None,  # 736 __asgn_plain
-    None,  # 737 __asgn_plain
-    _b738,  # 738 MayPlayEffect
+    _b737,  # 737 RestRef
+    None,  # 738 __asgn_plain
     None,  # 739 __asgn_plain
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_optional
+    _b741,  # 741 MayPlayEffect
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    None,  # 744 __asgn_plain
+    None,  # 744 __asgn_optional
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
-    None,  # 747 __asgn_optional
+    None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_optional
-    None,  # 751 __asgn_optional
+    None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
-    _b754,  # 754 BeginningTrigger
-    None,  # 755 Trigger
+    None,  # 753 __asgn_optional
+    None,  # 754 __asgn_optional
+    None,  # 755 __asgn_plain
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_plain
-    _b758,  # 758 LastCounterTrigger
+    _b757,  # 757 BeginningTrigger
+    None,  # 758 Trigger
     None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
-    None,  # 761 __asgn_plain
-    _b762,  # 762 BatchAttackTrigger
+    _b761,  # 761 LastCounterTrigger
+    None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    _b765,  # 765 ToGraveyardTrigger
+    _b765,  # 765 BatchAttackTrigger
     None,  # 766 __asgn_plain
-    _b767,  # 767 ThisTrigger
-    None,  # 768 __asgn_plain
+    None,  # 767 __asgn_plain
+    _b768,  # 768 ToGraveyardTrigger
     None,  # 769 __asgn_plain
-    _b770,  # 770 DiscardTrigger
+    _b770,  # 770 ThisTrigger
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
-    _b773,  # 773 LifeGainTrigger
+    _b773,  # 773 DiscardTrigger
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
-    _b776,  # 776 CastTrigger
+    _b776,  # 776 LifeGainTrigger
     None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    _b779,  # 779 AttachedTrigger
+    _b779,  # 779 CastTrigger
     None,  # 780 __asgn_plain
     None,  # 781 __asgn_plain
-    _b782,  # 782 YoursTrigger
+    _b782,  # 782 AttachedTrigger
     None,  # 783 __asgn_plain
-    None,  # 784 __asgn_optional
-    None,  # 785 __asgn_optional
+    None,  # 784 __asgn_plain
+    _b785,  # 785 YoursTrigger
     None,  # 786 __asgn_plain
-    None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
+    None,  # 787 __asgn_optional
+    None,  # 788 __asgn_optional
     None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
     None,  # 791 __asgn_plain
@@ -88198,135 +88533,135 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    _b796,  # 796 ZonePlace
+    None,  # 796 __asgn_plain
     None,  # 797 __asgn_plain
-    None,  # 798 __asgn_oneormore
-    None,  # 799 __asgn_plain
+    None,  # 798 __asgn_plain
+    _b799,  # 799 ZonePlace
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
+    None,  # 801 __asgn_oneormore
     None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
-    _b805,  # 805 PTChoice
-    None,  # 806 StaticPart
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_plain
-    _b809,  # 809 PTChange
+    _b808,  # 808 PTChoice
+    None,  # 809 StaticPart
     None,  # 810 __asgn_plain
-    _b811,  # 811 CantAttackOrBlock
-    None,  # 812 __asgn_plain
-    _b813,  # 813 CantAttack
-    _b814,  # 814 CantBlockMatching
+    None,  # 811 __asgn_plain
+    _b812,  # 812 PTChange
+    None,  # 813 __asgn_plain
+    _b814,  # 814 CantAttackOrBlock
     None,  # 815 __asgn_plain
-    _b816,  # 816 CantBlock
-    None,  # 817 __asgn_plain
-    _b818,  # 818 CantBeBlockedByFewer
-    _b819,  # 819 CantBeBlockedExcept
-    _b820,  # 820 CanBlockOnly
-    _b821,  # 821 BlockCapacity
-    None,  # 822 __asgn_plain
-    _b823,  # 823 BlocksDespite
-    None,  # 824 __asgn_plain
+    _b816,  # 816 CantAttack
+    _b817,  # 817 CantBlockMatching
+    None,  # 818 __asgn_plain
+    _b819,  # 819 CantBlock
+    None,  # 820 __asgn_plain
+    _b821,  # 821 CantBeBlockedByFewer
+    _b822,  # 822 CantBeBlockedExcept
+    _b823,  # 823 CanBlockOnly
+    _b824,  # 824 BlockCapacity
     None,  # 825 __asgn_plain
-    _b826,  # 826 CantBeTargetedByOnly
+    _b826,  # 826 BlocksDespite
     None,  # 827 __asgn_plain
-    _b828,  # 828 CantBeTargetedBy
-    _b829,  # 829 CantBeTargeted
+    None,  # 828 __asgn_plain
+    _b829,  # 829 CantBeTargetedByOnly
     None,  # 830 __asgn_plain
-    _b831,  # 831 CantBeDestroyed
-    None,  # 832 __asgn_plain
-    _b833,  # 833 CantPhaseOut
-    None,  # 834 __asgn_plain
-    _b835,  # 835 PhasesEachUntap
-    None,  # 836 __asgn_plain
+    _b831,  # 831 CantBeTargetedBy
+    _b832,  # 832 CantBeTargeted
+    None,  # 833 __asgn_plain
+    _b834,  # 834 CantBeDestroyed
+    None,  # 835 __asgn_plain
+    _b836,  # 836 CantPhaseOut
     None,  # 837 __asgn_plain
-    _b838,  # 838 BasePT
+    _b838,  # 838 PhasesEachUntap
     None,  # 839 __asgn_plain
-    _b840,  # 840 GainsAbility
-    None,  # 841 __asgn_plain
+    None,  # 840 __asgn_plain
+    _b841,  # 841 BasePT
     None,  # 842 __asgn_plain
-    _b843,  # 843 HasKeywordAtManaCost
+    _b843,  # 843 GainsAbility
     None,  # 844 __asgn_plain
     None,  # 845 __asgn_plain
-    _b846,  # 846 HasKeywordFrom
+    _b846,  # 846 HasKeywordAtManaCost
     None,  # 847 __asgn_plain
     None,  # 848 __asgn_plain
-    None,  # 849 __asgn_plain
-    _b850,  # 850 ProtectionFromChosen
-    _b851,  # 851 HasKeywords
-    _b852,  # 852 LosesKeywords
-    None,  # 853 __asgn_plain
-    None,  # 854 __asgn_plain
-    _b855,  # 855 CombatDamageSteps
+    _b849,  # 849 HasKeywordFrom
+    None,  # 850 __asgn_plain
+    None,  # 851 __asgn_plain
+    None,  # 852 __asgn_plain
+    _b853,  # 853 ProtectionFromChosen
+    _b854,  # 854 HasKeywords
+    _b855,  # 855 LosesKeywords
     None,  # 856 __asgn_plain
-    _b857,  # 857 AssignsExcess
-    None,  # 858 __asgn_plain
-    _b859,  # 859 AttacksUntapped
-    None,  # 860 __asgn_plain
-    _b861,  # 861 DoesntUntap
-    None,  # 862 __asgn_plain
-    _b863,  # 863 DamageGainsLife
-    None,  # 864 __asgn_plain
-    _b865,  # 865 DamageIsLethal
-    None,  # 866 __asgn_plain
-    _b867,  # 867 DamageAsCounters
-    None,  # 868 __asgn_plain
-    _b869,  # 869 CantBeBlockedBy
-    None,  # 870 __asgn_plain
-    _b871,  # 871 CantBeAttachedBy
-    None,  # 872 __asgn_plain
-    _b873,  # 873 PreventDamageFrom
-    None,  # 874 __asgn_plain
-    _b875,  # 875 AttacksDespite
-    None,  # 876 __asgn_plain
+    None,  # 857 __asgn_plain
+    _b858,  # 858 CombatDamageSteps
+    None,  # 859 __asgn_plain
+    _b860,  # 860 AssignsExcess
+    None,  # 861 __asgn_plain
+    _b862,  # 862 AttacksUntapped
+    None,  # 863 __asgn_plain
+    _b864,  # 864 DoesntUntap
+    None,  # 865 __asgn_plain
+    _b866,  # 866 DamageGainsLife
+    None,  # 867 __asgn_plain
+    _b868,  # 868 DamageIsLethal
+    None,  # 869 __asgn_plain
+    _b870,  # 870 DamageAsCounters
+    None,  # 871 __asgn_plain
+    _b872,  # 872 CantBeBlockedBy
+    None,  # 873 __asgn_plain
+    _b874,  # 874 CantBeAttachedBy
+    None,  # 875 __asgn_plain
+    _b876,  # 876 PreventDamageFrom
     None,  # 877 __asgn_plain
-    _b878,  # 878 TapAbilitiesCantActivate
+    _b878,  # 878 AttacksDespite
     None,  # 879 __asgn_plain
-    _b880,  # 880 MaxBlockers
-    None,  # 881 __asgn_plain
-    _b882,  # 882 AttacksEachCombat
-    None,  # 883 __asgn_plain
-    _b884,  # 884 AttacksThisTurn
-    None,  # 885 __asgn_plain
-    _b886,  # 886 MustBeBlocked
-    None,  # 887 __asgn_plain
-    _b888,  # 888 BlocksEachCombat
-    None,  # 889 __asgn_plain
-    _b890,  # 890 CantBeBlocked
-    None,  # 891 __asgn_plain
+    None,  # 880 __asgn_plain
+    _b881,  # 881 TapAbilitiesCantActivate
+    None,  # 882 __asgn_plain
+    _b883,  # 883 MaxBlockers
+    None,  # 884 __asgn_plain
+    _b885,  # 885 AttacksEachCombat
+    None,  # 886 __asgn_plain
+    _b887,  # 887 AttacksThisTurn
+    None,  # 888 __asgn_plain
+    _b889,  # 889 MustBeBlocked
+    None,  # 890 __asgn_plain
+    _b891,  # 891 BlocksEachCombat
     None,  # 892 __asgn_plain
-    _b893,  # 893 BecomesCreature
+    _b893,  # 893 CantBeBlocked
     None,  # 894 __asgn_plain
-    _b895,  # 895 ChosenCreatureType
-    None,  # 896 __asgn_plain
-    _b897,  # 897 BecomesAura
-    None,  # 898 __asgn_plain
-    _b899,  # 899 IsColor
-    None,  # 900 __asgn_plain
+    None,  # 895 __asgn_plain
+    _b896,  # 896 BecomesCreature
+    None,  # 897 __asgn_plain
+    _b898,  # 898 ChosenCreatureType
+    None,  # 899 __asgn_plain
+    _b900,  # 900 BecomesAura
     None,  # 901 __asgn_plain
-    None,  # 902 __asgn_plain
+    _b902,  # 902 IsColor
     None,  # 903 __asgn_plain
     None,  # 904 __asgn_plain
     None,  # 905 __asgn_plain
     None,  # 906 __asgn_plain
-    None,  # 907 __asgn_oneormore
-    None,  # 908 __asgn_oneormore
+    None,  # 907 __asgn_plain
+    None,  # 908 __asgn_plain
     None,  # 909 __asgn_plain
-    None,  # 910 __asgn_plain
-    None,  # 911 __asgn_optional
-    None,  # 912 __asgn_optional
-    None,  # 913 __asgn_optional
+    None,  # 910 __asgn_oneormore
+    None,  # 911 __asgn_oneormore
+    None,  # 912 __asgn_plain
+    None,  # 913 __asgn_plain
     None,  # 914 __asgn_optional
-    None,  # 915 __asgn_oneormore
+    None,  # 915 __asgn_optional
     None,  # 916 __asgn_optional
-    None,  # 917 __asgn_plain
-    None,  # 918 __asgn_plain
-    None,  # 919 __asgn_oneormore
-    None,  # 920 __asgn_optional
-    None,  # 921 __asgn_optional
-    None,  # 922 __asgn_plain
-    None,  # 923 __asgn_plain
-    None,  # 924 __asgn_plain
+    None,  # 917 __asgn_optional
+    None,  # 918 __asgn_oneormore
+    None,  # 919 __asgn_optional
+    None,  # 920 __asgn_plain
+    None,  # 921 __asgn_plain
+    None,  # 922 __asgn_oneormore
+    None,  # 923 __asgn_optional
+    None,  # 924 __asgn_optional
     None,  # 925 __asgn_plain
     None,  # 926 __asgn_plain
     None,  # 927 __asgn_plain
@@ -88338,14 +88673,14 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 933 __asgn_plain
     None,  # 934 __asgn_plain
     None,  # 935 __asgn_plain
-    None,  # 936 __asgn_optional
-    None,  # 937 __asgn_zeroormore
-    None,  # 938 __asgn_zeroormore
-    None,  # 939 __asgn_zeroormore
-    None,  # 940 __asgn_oneormore
-    None,  # 941 __asgn_plain
-    None,  # 942 __asgn_plain
-    None,  # 943 __asgn_plain
+    None,  # 936 __asgn_plain
+    None,  # 937 __asgn_plain
+    None,  # 938 __asgn_plain
+    None,  # 939 __asgn_optional
+    None,  # 940 __asgn_zeroormore
+    None,  # 941 __asgn_zeroormore
+    None,  # 942 __asgn_zeroormore
+    None,  # 943 __asgn_oneormore
     None,  # 944 __asgn_plain
     None,  # 945 __asgn_plain
     None,  # 946 __asgn_plain
@@ -88357,214 +88692,217 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 952 __asgn_plain
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
-    _b955,  # 955 Duration
+    None,  # 955 __asgn_plain
     None,  # 956 __asgn_plain
     None,  # 957 __asgn_plain
-    None,  # 958 __asgn_oneormore
+    _b958,  # 958 Duration
     None,  # 959 __asgn_plain
-    _b960,  # 960 UpToXTargets
-    None,  # 961 GraveyardTarget
+    None,  # 960 __asgn_plain
+    None,  # 961 __asgn_oneormore
     None,  # 962 __asgn_plain
-    _b963,  # 963 FromGraveyard
-    None,  # 964 __asgn_plain
-    None,  # 965 __asgn_optional
-    None,  # 966 __asgn_plain
+    _b963,  # 963 UpToXTargets
+    None,  # 964 GraveyardTarget
+    None,  # 965 __asgn_plain
+    _b966,  # 966 FromGraveyard
     None,  # 967 __asgn_plain
     None,  # 968 __asgn_optional
-    None,  # 969 __asgn_optional
+    None,  # 969 __asgn_plain
     None,  # 970 __asgn_plain
-    _b971,  # 971 OntoBattlefield
-    None,  # 972 Destination
+    None,  # 971 __asgn_optional
+    None,  # 972 __asgn_optional
     None,  # 973 __asgn_plain
-    _b974,  # 974 IntoHand
-    None,  # 975 __asgn_plain
-    _b976,  # 976 IntoGraveyard
-    None,  # 977 __asgn_optional
+    _b974,  # 974 OntoBattlefield
+    None,  # 975 Destination
+    None,  # 976 __asgn_plain
+    _b977,  # 977 IntoHand
     None,  # 978 __asgn_plain
-    _b979,  # 979 CostValue
-    None,  # 980 __asgn_plain
+    _b979,  # 979 IntoGraveyard
+    None,  # 980 __asgn_optional
     None,  # 981 __asgn_plain
-    None,  # 982 __asgn_optional
+    _b982,  # 982 CostValue
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
-    None,  # 985 __asgn_plain
+    None,  # 985 __asgn_optional
     None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
-    None,  # 992 __asgn_optional
+    None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_plain
+    None,  # 995 __asgn_optional
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_optional
+    None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
-    None,  # 1000 __asgn_plain
+    None,  # 1000 __asgn_optional
     None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_optional
-    None,  # 1003 __asgn_oneormore
+    None,  # 1002 __asgn_plain
+    None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
-    None,  # 1005 __asgn_plain
-    _b1006,  # 1006 NextTurnDuration
+    None,  # 1005 __asgn_optional
+    None,  # 1006 __asgn_oneormore
     None,  # 1007 __asgn_plain
-    None,  # 1008 __asgn_optional
-    None,  # 1009 __asgn_optional
+    None,  # 1008 __asgn_plain
+    _b1009,  # 1009 NextTurnDuration
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_plain
-    None,  # 1012 __asgn_plain
+    None,  # 1011 __asgn_optional
+    None,  # 1012 __asgn_optional
     None,  # 1013 __asgn_plain
     None,  # 1014 __asgn_plain
-    _b1015,  # 1015 BackRef
-    None,  # 1016 __asgn_optional
+    None,  # 1015 __asgn_plain
+    None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_plain
-    _b1018,  # 1018 TargetPlayer
-    None,  # 1019 __asgn_plain
-    _b1020,  # 1020 TargetObject
-    None,  # 1021 __asgn_optional
+    _b1018,  # 1018 BackRef
+    None,  # 1019 __asgn_optional
+    None,  # 1020 __asgn_plain
+    _b1021,  # 1021 TargetPlayer
     None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_plain
-    _b1024,  # 1024 EachObjects
-    None,  # 1025 __asgn_optional
+    _b1023,  # 1023 TargetObject
+    None,  # 1024 __asgn_optional
+    None,  # 1025 __asgn_plain
     None,  # 1026 __asgn_plain
-    None,  # 1027 __asgn_plain
+    _b1027,  # 1027 EachObjects
     None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_optional
-    None,  # 1030 __asgn_optional
+    None,  # 1029 __asgn_plain
+    None,  # 1030 __asgn_plain
     None,  # 1031 __asgn_optional
-    None,  # 1032 __asgn_oneormore
-    None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_plain
+    None,  # 1032 __asgn_optional
+    None,  # 1033 __asgn_optional
+    None,  # 1034 __asgn_optional
     None,  # 1035 __asgn_oneormore
-    None,  # 1036 __asgn_oneormore
-    None,  # 1037 __asgn_optional
-    None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_optional
-    None,  # 1040 __asgn_plain
-    None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_oneormore
-    None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_oneormore
-    None,  # 1045 __asgn_plain
-    None,  # 1046 __asgn_plain
+    None,  # 1036 __asgn_plain
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_oneormore
+    None,  # 1039 __asgn_oneormore
+    None,  # 1040 __asgn_optional
+    None,  # 1041 __asgn_optional
+    None,  # 1042 __asgn_optional
+    None,  # 1043 __asgn_plain
+    None,  # 1044 __asgn_plain
+    None,  # 1045 __asgn_oneormore
+    None,  # 1046 __asgn_oneormore
     None,  # 1047 __asgn_oneormore
     None,  # 1048 __asgn_plain
     None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_plain
-    _b1051,  # 1051 QualityRef
+    None,  # 1050 __asgn_oneormore
+    None,  # 1051 __asgn_plain
     None,  # 1052 __asgn_plain
-    None,  # 1053 __asgn_optional
-    None,  # 1054 __asgn_oneormore
-    None,  # 1055 __asgn_oneormore
-    None,  # 1056 __asgn_plain
-    None,  # 1057 __asgn_optional
+    None,  # 1053 __asgn_plain
+    _b1054,  # 1054 QualityRef
+    None,  # 1055 __asgn_plain
+    None,  # 1056 __asgn_optional
+    None,  # 1057 __asgn_oneormore
     None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_zeroormore
-    None,  # 1060 __asgn_oneormore
-    None,  # 1061 __asgn_optional
-    None,  # 1062 __asgn_optional
-    None,  # 1063 KeywordCostPart
-    None,  # 1064 __asgn_oneormore
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_oneormore
+    None,  # 1059 __asgn_plain
+    None,  # 1060 __asgn_optional
+    None,  # 1061 __asgn_oneormore
+    None,  # 1062 __asgn_zeroormore
+    None,  # 1063 __asgn_oneormore
+    None,  # 1064 __asgn_optional
+    None,  # 1065 __asgn_optional
+    None,  # 1066 KeywordCostPart
     None,  # 1067 __asgn_oneormore
     None,  # 1068 __asgn_oneormore
     None,  # 1069 __asgn_oneormore
     None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_oneormore
     None,  # 1072 __asgn_oneormore
-    None,  # 1073 __asgn_optional
-    None,  # 1074 __asgn_plain
-    None,  # 1075 __asgn_plain
-    None,  # 1076 __asgn_oneormore
+    None,  # 1073 __asgn_oneormore
+    None,  # 1074 __asgn_oneormore
+    None,  # 1075 __asgn_oneormore
+    None,  # 1076 __asgn_optional
     None,  # 1077 __asgn_plain
-    _b1078,  # 1078 PerTime
-    None,  # 1079 __asgn_optional
-    None,  # 1080 __asgn_oneormore
-    None,  # 1081 __asgn_plain
-    _b1082,  # 1082 PerObject
-    None,  # 1083 __asgn_optional
+    None,  # 1078 __asgn_plain
+    None,  # 1079 __asgn_oneormore
+    None,  # 1080 __asgn_plain
+    _b1081,  # 1081 PerTime
+    None,  # 1082 __asgn_optional
+    None,  # 1083 __asgn_oneormore
     None,  # 1084 __asgn_plain
-    None,  # 1085 __asgn_plain
-    None,  # 1086 __asgn_plain
-    _b1087,  # 1087 PowerOf
+    _b1085,  # 1085 PerObject
+    None,  # 1086 __asgn_optional
+    None,  # 1087 __asgn_plain
     None,  # 1088 __asgn_plain
     None,  # 1089 __asgn_plain
-    None,  # 1090 __asgn_plain
+    _b1090,  # 1090 PowerOf
     None,  # 1091 __asgn_plain
     None,  # 1092 __asgn_plain
     None,  # 1093 __asgn_plain
     None,  # 1094 __asgn_plain
-    None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_optional
-    None,  # 1097 __asgn_optional
+    None,  # 1095 __asgn_plain
+    None,  # 1096 __asgn_plain
+    None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_optional
     None,  # 1099 __asgn_optional
     None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
+    None,  # 1101 __asgn_optional
     None,  # 1102 __asgn_optional
     None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_optional
-    None,  # 1105 DelayedStep
+    None,  # 1104 __asgn_oneormore
+    None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_oneormore
-    None,  # 1109 __asgn_plain
+    None,  # 1108 DelayedStep
+    None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_optional
-    None,  # 1112 __asgn_optional
-    None,  # 1113 __asgn_plain
-    None,  # 1114 __asgn_plain
+    None,  # 1111 __asgn_oneormore
+    None,  # 1112 __asgn_plain
+    None,  # 1113 __asgn_optional
+    None,  # 1114 __asgn_optional
     None,  # 1115 __asgn_optional
     None,  # 1116 __asgn_plain
-    _b1117,  # 1117 EntersEvent
-    None,  # 1118 ThisEvent
+    None,  # 1117 __asgn_plain
+    None,  # 1118 __asgn_optional
     None,  # 1119 __asgn_plain
-    _b1120,  # 1120 LeavesEvent
-    None,  # 1121 __asgn_plain
-    _b1122,  # 1122 DiesEvent
-    None,  # 1123 __asgn_plain
-    _b1124,  # 1124 ToGraveyardEvent
-    None,  # 1125 __asgn_plain
-    _b1126,  # 1126 AttacksAloneEvent
-    None,  # 1127 __asgn_plain
-    _b1128,  # 1128 UnblockedEvent
-    None,  # 1129 __asgn_plain
-    _b1130,  # 1130 AttacksEvent
-    None,  # 1131 __asgn_plain
-    _b1132,  # 1132 BlocksEvent
-    None,  # 1133 __asgn_plain
+    _b1120,  # 1120 EntersEvent
+    None,  # 1121 ThisEvent
+    None,  # 1122 __asgn_plain
+    _b1123,  # 1123 LeavesEvent
+    None,  # 1124 __asgn_plain
+    _b1125,  # 1125 DiesEvent
+    None,  # 1126 __asgn_plain
+    _b1127,  # 1127 ToGraveyardEvent
+    None,  # 1128 __asgn_plain
+    _b1129,  # 1129 AttacksAloneEvent
+    None,  # 1130 __asgn_plain
+    _b1131,  # 1131 UnblockedEvent
+    None,  # 1132 __asgn_plain
+    _b1133,  # 1133 AttacksEvent
     None,  # 1134 __asgn_plain
-    None,  # 1135 __asgn_plain
-    _b1136,  # 1136 BlockedEvent
+    _b1135,  # 1135 BlocksEvent
+    None,  # 1136 __asgn_plain
     None,  # 1137 __asgn_plain
-    _b1138,  # 1138 PhasesEvent
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 TurnedUpEvent
-    None,  # 1141 __asgn_plain
-    _b1142,  # 1142 ExiledThisWayEvent
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 TargetedEvent
-    None,  # 1145 __asgn_plain
+    None,  # 1138 __asgn_plain
+    _b1139,  # 1139 BlockedEvent
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 PhasesEvent
+    None,  # 1142 __asgn_plain
+    _b1143,  # 1143 TurnedUpEvent
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 ExiledThisWayEvent
     None,  # 1146 __asgn_plain
-    _b1147,  # 1147 DealsDamageEvent
+    _b1147,  # 1147 TargetedEvent
     None,  # 1148 __asgn_plain
-    _b1149,  # 1149 DealtDamageEvent
-    None,  # 1150 __asgn_plain
-    _b1151,  # 1151 PutIntoGraveyardEvent
-    None,  # 1152 __asgn_optional
-    None,  # 1153 __asgn_optional
-    None,  # 1154 __asgn_oneormore
-    None,  # 1155 __asgn_oneormore
+    None,  # 1149 __asgn_plain
+    _b1150,  # 1150 DealsDamageEvent
+    None,  # 1151 __asgn_plain
+    _b1152,  # 1152 DealtDamageEvent
+    None,  # 1153 __asgn_plain
+    _b1154,  # 1154 PutIntoGraveyardEvent
+    None,  # 1155 __asgn_optional
     None,  # 1156 __asgn_optional
-    None,  # 1157 __asgn_optional
-    None,  # 1158 __asgn_optional
+    None,  # 1157 __asgn_oneormore
+    None,  # 1158 __asgn_oneormore
     None,  # 1159 __asgn_optional
     None,  # 1160 __asgn_optional
     None,  # 1161 __asgn_optional
     None,  # 1162 __asgn_optional
     None,  # 1163 __asgn_optional
     None,  # 1164 __asgn_optional
+    None,  # 1165 __asgn_optional
+    None,  # 1166 __asgn_optional
+    None,  # 1167 __asgn_optional
 ]

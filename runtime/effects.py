@@ -1606,6 +1606,26 @@ class CreateTokenCopy:
 
 
 @dataclass(frozen=True)
+class CopyEach:
+    """707.2, 111.2: "for each creature token on the battlefield, its controller creates a token that's a
+    copy of that creature" -- the permanents are determined first (608.2c), then each one's controller
+    creates a token with its copiable values; the new tokens are "them"."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Copy each matching permanent for its controller."""
+        game = res.game
+        copied = [o for o in game.battlefield()
+                  if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid)]
+        made: list[int] = []
+        for obj in copied:
+            made += game.create_token_copy(obj.controller, obj.definition)
+        res.last_affected = tuple(made)
+        res.performed = bool(made)
+
+
+@dataclass(frozen=True)
 class PlayerSacrifices:
     """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted);
     with no amount, all of them ("each player sacrifices all lands they control": no choice)."""
@@ -1659,6 +1679,7 @@ __all__ = [
     "CopySpell",
     "CounterSpell",
     "CounterUnlessPays",
+    "CopyEach",
     "CreateTokenCopy",
     "CreateTokens",
     "Transform",

@@ -862,6 +862,22 @@ class ReturnAllFromGraveyards(Effect):
         return f"rt.ReturnAllFromGraveyards(filter={self.filter.python()}{yours})"
 
 
+@dataclass(frozen=True)
+class CopyEach(Effect):
+    """707.2, 111.2, 608.2c: "for each creature token on the battlefield, its controller creates a token
+    that's a copy of that creature" -- the permanents are determined first, then each is copied."""
+
+    filter: FilterIR
+    copied: str  # "that creature", as printed
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return (f"for each {self.filter.words} on the battlefield, its controller creates a token that's a copy "
+                f"of {self.copied}")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CopyEach(filter={self.filter.python()})"
+
+
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")  # 205.2a
 
 
