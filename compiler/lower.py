@@ -2015,7 +2015,10 @@ class CardLowering:
         kw = self.keywords.get(p.keyword)
         if kw is not None and [t for _, t in kw.params] != ["quality"]:
             self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'has protection from black'")
-        return sp.HasKeywordFrom(str(p.keyword), str(p.quality))
+        if p.subtype:
+            # "protection from Gorgons" (702.16a): the subtype, printed as written
+            return sp.HasKeywordFrom(str(p.keyword), self.ck.subtype(p, str(p.subtype)), words=str(p.subtype))
+        return sp.HasKeywordFrom(str(p.keyword), str(p.quality), more=tuple(str(q) for q in p.more))
 
     def static_HasKeywords(self, p: Any) -> StaticPart:
         return sp.HasKeywords(self._keywords(p))
@@ -2209,6 +2212,10 @@ class CardLowering:
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
+        if affected is not None and getattr(b, "orgroup", None) is not None:
+            # "green creatures and white creatures have ...": every permanent either selector matches (611.3a)
+            g = _filter(self.ck, b.orgroup, b)
+            affected = replace(affected, alternatives=(*affected.alternatives, g), words=f"{affected.words} and {g.words}")
         if affected is not None and b.each:
             affected = replace(affected, words=f"each {affected.words}")  # singular: "each creature you control"
         parts = tuple(self.static_part(p) for p in b.parts)

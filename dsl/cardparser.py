@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '821494d5d33a7222527bef4dfa03ebcf27baa109846e9cfd04fdac7a2cb33946'
+GRAMMAR = '0f3ba7d70c3fda5ff6ec8d7b0bbce6786080a1c181af1f51d861b47070558729'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -870,7 +870,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'manacost'),
     ('HasKeywordAtManaCost', 'common', 'HasKeywordAtManaCost', ''),
     ('__asgn_plain', 'plain', '', 'keyword'),
-    ('__asgn_plain', 'plain', '', 'quality'),
     ('HasKeywordFrom', 'common', 'HasKeywordFrom', ''),
     ('__asgn_plain', 'plain', '', 'verb'),
     ('__asgn_plain', 'plain', '', 'keyword'),
@@ -931,6 +930,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'equipped'),
     ('__asgn_plain', 'plain', '', 'host'),
     ('__asgn_plain', 'plain', '', 'affected'),
+    ('__asgn_plain', 'plain', '', 'orgroup'),
     ('__asgn_plain', 'plain', '', 'affected'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
     ('__asgn_oneormore', 'oneormore', '', 'parts'),
@@ -1079,6 +1079,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('QualityRef', 'common', 'QualityRef', ''),
     ('__asgn_plain', 'plain', '', 'param'),
     ('__asgn_optional', 'optional', '', 'opponents'),
+    ('__asgn_plain', 'plain', '', 'quality'),
+    ('__asgn_plain', 'plain', '', 'subtype'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_plain', 'plain', '', 'its'),
@@ -1179,6 +1181,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PutIntoGraveyardEvent', 'common', 'PutIntoGraveyardEvent', ''),
     ('__asgn_optional', 'optional', '', 'equipped'),
     ('__asgn_optional', 'optional', '', 'thisor'),
+    ('__asgn_oneormore', 'oneormore', '', 'more'),
     ('__asgn_oneormore', 'oneormore', '', 'colors'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'ingy'),
@@ -1281,12 +1284,12 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX62': ('you|an opponent|a player', 40),
     '_RX63': ('[+-][0-9]+|[+-]X', 40),
     '_RX64': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX65': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
-    '_RX66': ('(has|gains|have|gain)\\b', 40),
-    '_RX67': ('(its|their)\\b', 40),
-    '_RX68': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX69': ("[^\\n{}]*? can't ", 40),
-    '_RX70': (',\\s*and\\b|,|and\\b', 40),
+    '_RX65': ('(has|gains|have|gain)\\b', 40),
+    '_RX66': ('(its|their)\\b', 40),
+    '_RX67': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX68': ("[^\\n{}]*? can't ", 40),
+    '_RX69': (',\\s*and\\b|,|and\\b', 40),
+    '_RX70': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
     '_RX71': ("that (creature|permanent)'s controller\\b", 40),
     '_RX72': ('(your|a)\\b', 40),
     '_RX73': ('(graveyard|hand)\\b', 40),
@@ -1488,9 +1491,9 @@ _F111 = frozenset([None, 'p', 't'])
 _F112 = frozenset(['+', '-'])
 _F113 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
 _F114 = frozenset([None, 'g', 'h'])
-_F115 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F116 = frozenset([',', 'a'])
-_F117 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F115 = frozenset([',', 'a'])
+_F116 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F117 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
 _F118 = frozenset([None, ',', 'e'])
 _F119 = frozenset([None, 'm', 'o'])
 _F120 = frozenset([None, 'a', 'r'])
@@ -48147,34 +48150,27 @@ class CardParser:
                 q += 4
                 p91 = q
                 res92.append(v)
-                p95 = p91
-                res96: list[Any] = []
-                q = sk0[p95]
-                if q < 0:
-                    q = _WS0(text, p95).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p95] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F115 else None
-                if m is None:
+                r = self.e277_0(p91)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'QualityWord') if s else None
-                q += len(s)
-                p95 = q
+                q, v = r
+                p91 = q
                 if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 848
-                p91 = p95
-                if res96 and n:
-                    res92.append(n)
+                    res92.append(v)
+                r = self.e278_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 849
+                    n.rule = 848
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -48186,17 +48182,17 @@ class CardParser:
                 break
         if ch in _F114:
             while True:
-                p97 = p
+                p95 = p
+                res96: list[Any] = []
+                p97 = p95
                 res98: list[Any] = []
-                p99 = p97
-                res100: list[Any] = []
-                q = sk0[p99]
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F103 else None
+                    sk0[p97] = q
+                m = _RX65(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48204,101 +48200,101 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
+                p97 = q
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 849
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
+                p99 = p95
+                res100: list[Any] = []
+                r = self.r_KeywordName_0(p99)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p99 = q
                 if v:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
                     n.rule = 850
-                p97 = p99
+                p95 = p99
                 if res100 and n:
-                    res98.append(n)
-                p101 = p97
-                res102: list[Any] = []
-                r = self.r_KeywordName_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 851
-                p97 = p101
-                if res102 and n:
-                    res98.append(n)
-                q = sk0[p97]
+                    res96.append(n)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'from', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p95 = q
+                res96.append(v)
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p95] = q
                 if not (text.startswith('chosen', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'chosen', '')
                 q += 6
-                p97 = q
-                res98.append(v)
-                p103 = p97
-                res104: list[Any] = []
-                q = sk0[p103]
+                p95 = q
+                res96.append(v)
+                p101 = p95
+                res102: list[Any] = []
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'color', '')
                 q += 5
-                p103 = q
-                res104.append(v)
-                if res104:
-                    n = Nt(res104)
+                p101 = q
+                res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 851
+                p95 = p101
+                if res102 and n:
+                    res96.append(n)
+                if res96:
+                    n = Nt(res96)
                     n.rule = 852
-                p97 = p103
-                if res104 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 853
-                q = p97
-                v = n if res98 else None
+                q = p95
+                v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -48308,9 +48304,43 @@ class CardParser:
                 break
         if ch in _F114:
             while True:
+                p103 = p
+                res104: list[Any] = []
+                r = self.e279_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                r = self.e280_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104 if len(res104) == 1 and type(res104[0]) is not list else flatten(res104))
+                    n.rule = 853
+                q = p103
+                v = n if res104 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 809
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e277_0(p105)
+                r = self.e281_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48319,7 +48349,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e278_0(p105)
+                r = self.e282_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48340,20 +48370,169 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F36:
             while True:
                 p107 = p
                 res108: list[Any] = []
-                r = self.e279_0(p107)
-                if r is None:
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'deals', '')
+                q += 5
                 p107 = q
-                if v:
-                    res108.append(v)
-                r = self.e280_0(p107)
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p107 = q
+                res108.append(v)
+                p109 = p107
+                res110: list[Any] = []
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'first', '')
+                q += 5
+                p109 = q
+                res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 855
+                p107 = p109
+                if res110 and n:
+                    res108.append(n)
+                while True:
+                    p111 = p107
+                    res112: list[Any] = []
+                    q = sk0[p111]
+                    if q < 0:
+                        q = _WS0(text, p111).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p111] = q
+                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'and', '')
+                    q += 3
+                    p111 = q
+                    res112.append(v)
+                    p113 = p111
+                    res114: list[Any] = []
+                    q = sk0[p113]
+                    if q < 0:
+                        q = _WS0(text, p113).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p113] = q
+                    if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'second', '')
+                    q += 6
+                    p113 = q
+                    res114.append(v)
+                    if res114:
+                        n = Nt(res114)
+                        n.rule = 856
+                    p111 = p113
+                    if res114 and n:
+                        res112.append(n)
+                    p107 = p111
+                    res108 += res112
+                    break
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p107 = q
+                res108.append(v)
+                r = self.e283_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48364,7 +48543,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 855
+                    n.rule = 857
                 q = p107
                 v = n if res108 else None
                 if v is not None:
@@ -48374,192 +48553,137 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F16:
             while True:
-                p109 = p
-                res110: list[Any] = []
-                q = sk0[p109]
+                p115 = p
+                res116: list[Any] = []
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p115] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                v = (q, 'may', '')
+                q += 3
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p115] = q
+                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'assign', '')
+                q += 6
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'excess', '')
+                q += 6
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p115] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p115] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
+                v = (q, 'to', '')
                 q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p115] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p109 = q
-                res110.append(v)
-                p111 = p109
-                res112: list[Any] = []
-                q = sk0[p111]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p115] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'first', '')
-                q += 5
-                p111 = q
-                res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 856
-                p109 = p111
-                if res112 and n:
-                    res110.append(n)
-                while True:
-                    p113 = p109
-                    res114: list[Any] = []
-                    q = sk0[p113]
-                    if q < 0:
-                        q = _WS0(text, p113).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p113] = q
-                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'and', '')
-                    q += 3
-                    p113 = q
-                    res114.append(v)
-                    p115 = p113
-                    res116: list[Any] = []
-                    q = sk0[p115]
-                    if q < 0:
-                        q = _WS0(text, p115).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p115] = q
-                    if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'second', '')
-                    q += 6
-                    p115 = q
-                    res116.append(v)
-                    if res116:
-                        n = Nt(res116)
-                        n.rule = 857
-                    p113 = p115
-                    if res116 and n:
-                        res114.append(n)
-                    p109 = p113
-                    res110 += res114
-                    break
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
+                v = (q, 'player', '')
                 q += 6
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                p115 = q
+                res116.append(v)
+                q = sk0[p115]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p115).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p115] = q
+                if not (text.startswith("it's", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
-                p109 = q
-                res110.append(v)
-                r = self.e281_0(p109)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p109 = q
-                if v:
-                    res110.append(v)
-                if res110:
-                    n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 858
-                q = p109
-                v = n if res110 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 809
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                p117 = p
+                v = (q, "it's", '')
+                q += 4
+                p115 = q
+                res116.append(v)
+                p117 = p115
                 res118: list[Any] = []
                 q = sk0[p117]
                 if q < 0:
@@ -48567,127 +48691,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'may', '')
-                q += 3
+                v = (q, 'attacking', '')
+                q += 9
                 p117 = q
                 res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'assign', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'excess', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p117 = q
-                res118.append(v)
-                p119 = p117
+                if res118:
+                    n = Nt(res118)
+                    n.rule = 858
+                p115 = p117
+                if res118 and n:
+                    res116.append(n)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 859
+                q = p115
+                v = n if res116 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 809
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F36:
+            while True:
+                p119 = p
                 res120: list[Any] = []
                 q = sk0[p119]
                 if q < 0:
@@ -48695,35 +48727,43 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p119] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacking', '')
-                q += 9
+                v = (q, "doesn't", '')
+                q += 7
                 p119 = q
                 res120.append(v)
-                if res120:
-                    n = Nt(res120)
-                    n.rule = 859
-                p117 = p119
-                if res120 and n:
-                    res118.append(n)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 860
-                q = p117
-                v = n if res118 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 809
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F36:
-            while True:
-                p121 = p
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'tap', '')
+                q += 3
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p119 = q
+                res120.append(v)
+                p121 = p119
                 res122: list[Any] = []
                 q = sk0[p121]
                 if q < 0:
@@ -48731,69 +48771,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith("doesn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "doesn't", '')
-                q += 7
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'tap', '')
-                q += 3
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p121 = q
-                res122.append(v)
-                p123 = p121
-                res124: list[Any] = []
-                q = sk0[p123]
-                if q < 0:
-                    q = _WS0(text, p123).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p123] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attack', '')
                 q += 6
-                p123 = q
-                res124.append(v)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 861
-                p121 = p123
-                if res124 and n:
-                    res122.append(n)
+                p121 = q
+                res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 862
-                q = p121
-                v = n if res122 else None
+                    n.rule = 860
+                p119 = p121
+                if res122 and n:
+                    res120.append(n)
+                if res120:
+                    n = Nt(res120)
+                    n.rule = 861
+                q = p119
+                v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -48803,7 +48799,74 @@ class CardParser:
                 break
         if ch in _F36:
             while True:
-                p125 = p
+                p123 = p
+                res124: list[Any] = []
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith("doesn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "doesn't", '')
+                q += 7
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
+                q += 6
+                p123 = q
+                res124.append(v)
+                r = self.e284_0(p123)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p123 = q
+                if v:
+                    res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p123 = q
+                res124.append(v)
+                p125 = p123
                 res126: list[Any] = []
                 q = sk0[p125]
                 if q < 0:
@@ -48811,92 +48874,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith("doesn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "doesn't", '')
-                q += 7
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p125 = q
-                res126.append(v)
-                r = self.e282_0(p125)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p125 = q
-                if v:
-                    res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
-                p125 = q
-                res126.append(v)
-                p127 = p125
-                res128: list[Any] = []
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
                 if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'step', '')
                 q += 4
-                p127 = q
-                res128.append(v)
-                if res128:
-                    n = Nt(res128)
-                    n.rule = 863
-                p125 = p127
-                if res128 and n:
-                    res126.append(n)
+                p125 = q
+                res126.append(v)
                 if res126:
-                    n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 864
-                q = p125
-                v = n if res126 else None
+                    n = Nt(res126)
+                    n.rule = 862
+                p123 = p125
+                if res126 and n:
+                    res124.append(n)
+                if res124:
+                    n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
+                    n.rule = 863
+                q = p123
+                v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -48906,7 +48902,163 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p129 = p
+                p127 = p
+                res128: list[Any] = []
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'causes', '')
+                q += 6
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p127 = q
+                res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p127 = q
+                res128.append(v)
+                p129 = p127
                 res130: list[Any] = []
                 q = sk0[p129]
                 if q < 0:
@@ -48914,156 +49066,64 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'causes', '')
+                v = (q, 'damage', '')
                 q += 6
                 p129 = q
                 res130.append(v)
-                q = sk0[p129]
+                if res130:
+                    n = Nt(res130)
+                    n.rule = 864
+                p127 = p129
+                if res130 and n:
+                    res128.append(n)
+                if res128:
+                    n = Nt(res128)
+                    n.rule = 865
+                q = p127
+                v = n if res128 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 809
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F36:
+            while True:
+                p131 = p
+                res132: list[Any] = []
+                q = sk0[p131]
                 if q < 0:
-                    q = _WS0(text, p129).end()
+                    q = _WS0(text, p131).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
+                    sk0[p131] = q
                 if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deals', '')
                 q += 5
-                p129 = q
-                res130.append(v)
-                p131 = p129
-                res132: list[Any] = []
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'lethal', '')
+                q += 6
+                p131 = q
+                res132.append(v)
                 q = sk0[p131]
                 if q < 0:
                     q = _WS0(text, p131).end()
@@ -49078,27 +49138,35 @@ class CardParser:
                 q += 6
                 p131 = q
                 res132.append(v)
-                if res132:
-                    n = Nt(res132)
-                    n.rule = 865
-                p129 = p131
-                if res132 and n:
-                    res130.append(n)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 866
-                q = p129
-                v = n if res130 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 809
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F36:
-            while True:
-                p133 = p
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p131 = q
+                res132.append(v)
+                q = sk0[p131]
+                if q < 0:
+                    q = _WS0(text, p131).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p131] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p131 = q
+                res132.append(v)
+                p133 = p131
                 res134: list[Any] = []
                 q = sk0[p133]
                 if q < 0:
@@ -49106,97 +49174,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p133 = q
-                res134.append(v)
-                p135 = p133
-                res136: list[Any] = []
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
                 if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'amount', '')
                 q += 6
-                p135 = q
-                res136.append(v)
-                if res136:
-                    n = Nt(res136)
-                    n.rule = 867
-                p133 = p135
-                if res136 and n:
-                    res134.append(n)
+                p133 = q
+                res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 868
-                q = p133
-                v = n if res134 else None
+                    n.rule = 866
+                p131 = p133
+                if res134 and n:
+                    res132.append(n)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 867
+                q = p131
+                v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -49206,7 +49202,135 @@ class CardParser:
                 break
         if ch in _F36:
             while True:
-                p137 = p
+                p135 = p
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'form', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('-1/-1', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '-1/-1', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                p137 = p135
                 res138: list[Any] = []
                 q = sk0[p137]
                 if q < 0:
@@ -49214,127 +49338,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
+                v = (q, 'counters', '')
+                q += 8
                 p137 = q
                 res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'form', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('-1/-1', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '-1/-1', '')
-                q += 5
-                p137 = q
-                res138.append(v)
-                p139 = p137
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 868
+                p135 = p137
+                if res138 and n:
+                    res136.append(n)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 869
+                q = p135
+                v = n if res136 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 809
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p139 = p
                 res140: list[Any] = []
                 q = sk0[p139]
                 if q < 0:
@@ -49342,128 +49374,92 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p139] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'counters', '')
-                q += 8
-                p139 = q
-                res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 869
-                p137 = p139
-                if res140 and n:
-                    res138.append(n)
-                if res138:
-                    n = Nt(res138)
-                    n.rule = 870
-                q = p137
-                v = n if res138 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 809
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p141 = p
-                res142: list[Any] = []
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p139).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p139] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p139).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p139] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p139).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p139] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'by', '')
                 q += 2
-                p141 = q
-                res142.append(v)
-                p143 = p141
-                res144: list[Any] = []
-                r = self.r_QualityRef_0(p143)
+                p139 = q
+                res140.append(v)
+                p141 = p139
+                res142: list[Any] = []
+                r = self.r_QualityRef_0(p141)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p143 = q
+                p141 = q
                 if v:
-                    res144.append(v)
-                if res144:
-                    n = Nt(res144)
-                    n.rule = 871
-                p141 = p143
-                if res144 and n:
-                    res142.append(n)
-                q = sk0[p141]
+                    res142.append(v)
+                if res142:
+                    n = Nt(res142)
+                    n.rule = 870
+                p139 = p141
+                if res142 and n:
+                    res140.append(n)
+                q = sk0[p139]
                 if q < 0:
-                    q = _WS0(text, p141).end()
+                    q = _WS0(text, p139).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p141] = q
+                    sk0[p139] = q
                 if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creatures', '')
                 q += 9
-                p141 = q
-                res142.append(v)
-                if res142:
-                    n = Nt(res142)
-                    n.rule = 872
-                q = p141
-                v = n if res142 else None
+                p139 = q
+                res140.append(v)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 871
+                q = p139
+                v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -49473,128 +49469,128 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p145 = p
-                res146: list[Any] = []
-                q = sk0[p145]
+                p143 = p
+                res144: list[Any] = []
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'be', '')
                 q += 2
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'enchanted', '')
                 q += 9
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'equipped', '')
                 q += 8
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'by', '')
                 q += 2
-                p145 = q
-                res146.append(v)
-                p147 = p145
-                res148: list[Any] = []
-                r = self.r_QualityRef_0(p147)
+                p143 = q
+                res144.append(v)
+                p145 = p143
+                res146: list[Any] = []
+                r = self.r_QualityRef_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p147 = q
+                p145 = q
                 if v:
-                    res148.append(v)
-                if res148:
-                    n = Nt(res148)
-                    n.rule = 873
-                p145 = p147
-                if res148 and n:
-                    res146.append(n)
-                q = sk0[p145]
+                    res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 872
+                p143 = p145
+                if res146 and n:
+                    res144.append(n)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p145).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p145] = q
+                    sk0[p143] = q
                 if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'permanents', '')
                 q += 10
-                p145 = q
-                res146.append(v)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 874
-                q = p145
-                v = n if res146 else None
+                p143 = q
+                res144.append(v)
+                if res144:
+                    n = Nt(res144)
+                    n.rule = 873
+                q = p143
+                v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -49604,142 +49600,142 @@ class CardParser:
                 break
         if ch in _F14:
             while True:
-                p149 = p
-                res150: list[Any] = []
-                q = sk0[p149]
+                p147 = p
+                res148: list[Any] = []
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'prevents', '')
                 q += 8
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p149 = q
-                res150.append(v)
-                p151 = p149
-                res152: list[Any] = []
-                r = self.r_QualityRef_0(p151)
+                p147 = q
+                res148.append(v)
+                p149 = p147
+                res150: list[Any] = []
+                r = self.r_QualityRef_0(p149)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p151 = q
+                p149 = q
                 if v:
-                    res152.append(v)
-                if res152:
-                    n = Nt(res152)
-                    n.rule = 875
-                p149 = p151
-                if res152 and n:
-                    res150.append(n)
-                q = sk0[p149]
+                    res150.append(v)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 874
+                p147 = p149
+                if res150 and n:
+                    res148.append(n)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'sources', '')
                 q += 7
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'would', '')
                 q += 5
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'deal', '')
                 q += 4
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
                 if q < 0:
-                    q = _WS0(text, p149).end()
+                    q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p149] = q
+                    sk0[p147] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'it', '')
                 q += 2
-                p149 = q
-                res150.append(v)
-                if res150:
-                    n = Nt(res150)
-                    n.rule = 876
-                q = p149
-                v = n if res150 else None
+                p147 = q
+                res148.append(v)
+                if res148:
+                    n = Nt(res148)
+                    n.rule = 875
+                q = p147
+                v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -49749,148 +49745,148 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p153 = p
-                res154: list[Any] = []
-                q = sk0[p153]
+                p151 = p
+                res152: list[Any] = []
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'can', '')
                 q += 3
-                p153 = q
-                res154.append(v)
-                q = sk0[p153]
+                p151 = q
+                res152.append(v)
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attack', '')
                 q += 6
-                p153 = q
-                res154.append(v)
+                p151 = q
+                res152.append(v)
                 while True:
-                    p155 = p153
-                    res156: list[Any] = []
-                    r = self.e283_0(p155)
+                    p153 = p151
+                    res154: list[Any] = []
+                    r = self.e285_0(p153)
                     if r is None:
                         break
                     q, v = r
-                    p155 = q
+                    p153 = q
                     if v:
-                        res156.append(v)
-                    q = sk0[p155]
+                        res154.append(v)
+                    q = sk0[p153]
                     if q < 0:
-                        q = _WS0(text, p155).end()
+                        q = _WS0(text, p153).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p155] = q
+                        sk0[p153] = q
                     if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'turn', '')
                     q += 4
-                    p155 = q
-                    res156.append(v)
-                    p153 = p155
-                    res154 += res156
+                    p153 = q
+                    res154.append(v)
+                    p151 = p153
+                    res152 += res154
                     break
-                q = sk0[p153]
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'as', '')
                 q += 2
-                p153 = q
-                res154.append(v)
-                q = sk0[p153]
+                p151 = q
+                res152.append(v)
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'though', '')
                 q += 6
-                p153 = q
-                res154.append(v)
-                r = self.e284_0(p153)
+                p151 = q
+                res152.append(v)
+                r = self.e286_0(p151)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p153 = q
+                p151 = q
                 if v:
-                    res154.append(v)
-                q = sk0[p153]
+                    res152.append(v)
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith("didn't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "didn't", '')
                 q += 6
-                p153 = q
-                res154.append(v)
-                q = sk0[p153]
+                p151 = q
+                res152.append(v)
+                q = sk0[p151]
                 if q < 0:
-                    q = _WS0(text, p153).end()
+                    q = _WS0(text, p151).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p153] = q
+                    sk0[p151] = q
                 if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'have', '')
                 q += 4
-                p153 = q
-                res154.append(v)
-                p157 = p153
-                res158: list[Any] = []
-                r = self.r_KeywordName_0(p157)
+                p151 = q
+                res152.append(v)
+                p155 = p151
+                res156: list[Any] = []
+                r = self.r_KeywordName_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p157 = q
+                p155 = q
                 if v:
-                    res158.append(v)
-                if res158:
-                    n = Nt(res158)
+                    res156.append(v)
+                if res156:
+                    n = Nt(res156)
+                    n.rule = 876
+                p151 = p155
+                if res156 and n:
+                    res152.append(n)
+                if res152:
+                    n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
                     n.rule = 877
-                p153 = p157
-                if res158 and n:
-                    res154.append(n)
-                if res154:
-                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 878
-                q = p153
-                v = n if res154 else None
+                q = p151
+                v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -49900,110 +49896,17 @@ class CardParser:
                 break
         if ch in _F64:
             while True:
-                p159 = p
+                p157 = p
+                res158: list[Any] = []
+                p159 = p157
                 res160: list[Any] = []
-                p161 = p159
-                res162: list[Any] = []
-                q = sk0[p161]
-                if q < 0:
-                    q = _WS0(text, p161).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F32 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p161 = q
-                if v:
-                    res162.append(v)
-                if res162:
-                    n = Nt(res162)
-                    n.rule = 879
-                p159 = p161
-                if res162 and n:
-                    res160.append(n)
                 q = sk0[p159]
                 if q < 0:
                     q = _WS0(text, p159).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p159] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('{T}', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '{T}', '')
-                q += 3
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50014,75 +49917,168 @@ class CardParser:
                 p159 = q
                 if v:
                     res160.append(v)
-                q = sk0[p159]
+                if res160:
+                    n = Nt(res160)
+                    n.rule = 878
+                p157 = p159
+                if res160 and n:
+                    res158.append(n)
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p159).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'costs', '')
-                q += 5
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p159 = q
-                res160.append(v)
-                p163 = p159
-                res164: list[Any] = []
-                q = sk0[p163]
-                if q < 0:
-                    q = _WS0(text, p163).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p163] = q
+                    sk0[p157] = q
                 if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'activated', '')
                 q += 9
-                p163 = q
-                res164.append(v)
-                if res164:
-                    n = Nt(res164)
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('{T}', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '{T}', '')
+                q += 3
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p157 = q
+                if v:
+                    res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'costs', '')
+                q += 5
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                p161 = p157
+                res162: list[Any] = []
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p161 = q
+                res162.append(v)
+                if res162:
+                    n = Nt(res162)
+                    n.rule = 879
+                p157 = p161
+                if res162 and n:
+                    res158.append(n)
+                if res158:
+                    n = Nt(res158)
                     n.rule = 880
-                p159 = p163
-                if res164 and n:
-                    res160.append(n)
-                if res160:
-                    n = Nt(res160)
-                    n.rule = 881
-                q = p159
-                v = n if res160 else None
+                q = p157
+                v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50092,7 +50088,93 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p165 = p
+                p163 = p
+                res164: list[Any] = []
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p163 = q
+                res164.append(v)
+                p165 = p163
                 res166: list[Any] = []
                 q = sk0[p165]
                 if q < 0:
@@ -50100,92 +50182,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p165] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p165 = q
-                res166.append(v)
-                p167 = p165
-                res168: list[Any] = []
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
                 m = _RX13(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
@@ -50194,29 +50190,29 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'NumberWord') if s else None
                 q += len(s)
-                p167 = q
+                p165 = q
                 if v:
-                    res168.append(v)
-                if res168:
-                    n = Nt(res168)
-                    n.rule = 882
-                p165 = p167
-                if res168 and n:
-                    res166.append(n)
-                r = self.e285_0(p165)
+                    res166.append(v)
+                if res166:
+                    n = Nt(res166)
+                    n.rule = 881
+                p163 = p165
+                if res166 and n:
+                    res164.append(n)
+                r = self.e287_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p165 = q
+                p163 = q
                 if v:
-                    res166.append(v)
-                if res166:
-                    n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 883
-                q = p165
-                v = n if res166 else None
+                    res164.append(v)
+                if res164:
+                    n = Nt(res164 if len(res164) == 1 and type(res164[0]) is not list else flatten(res164))
+                    n.rule = 882
+                q = p163
+                v = n if res164 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50226,7 +50222,65 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p169 = p
+                p167 = p
+                res168: list[Any] = []
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p167 = q
+                res168.append(v)
+                p169 = p167
                 res170: list[Any] = []
                 q = sk0[p169]
                 if q < 0:
@@ -50234,83 +50288,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p169] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
-                if q < 0:
-                    q = _WS0(text, p169).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p169 = q
-                res170.append(v)
-                p171 = p169
-                res172: list[Any] = []
-                q = sk0[p171]
-                if q < 0:
-                    q = _WS0(text, p171).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p171] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p171 = q
-                res172.append(v)
-                if res172:
-                    n = Nt(res172)
-                    n.rule = 884
-                p169 = p171
-                if res172 and n:
-                    res170.append(n)
+                p169 = q
+                res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 885
-                q = p169
-                v = n if res170 else None
+                    n.rule = 883
+                p167 = p169
+                if res170 and n:
+                    res168.append(n)
+                if res168:
+                    n = Nt(res168)
+                    n.rule = 884
+                q = p167
+                v = n if res168 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50320,7 +50316,65 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p173 = p
+                p171 = p
+                res172: list[Any] = []
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p171 = q
+                res172.append(v)
+                p173 = p171
                 res174: list[Any] = []
                 q = sk0[p173]
                 if q < 0:
@@ -50328,83 +50382,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p173] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p173 = q
-                res174.append(v)
-                p175 = p173
-                res176: list[Any] = []
-                q = sk0[p175]
-                if q < 0:
-                    q = _WS0(text, p175).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p175] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p175 = q
-                res176.append(v)
-                if res176:
-                    n = Nt(res176)
-                    n.rule = 886
-                p173 = p175
-                if res176 and n:
-                    res174.append(n)
+                p173 = q
+                res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 887
-                q = p173
-                v = n if res174 else None
+                    n.rule = 885
+                p171 = p173
+                if res174 and n:
+                    res172.append(n)
+                if res172:
+                    n = Nt(res172)
+                    n.rule = 886
+                q = p171
+                v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50414,7 +50410,93 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                p177 = p
+                p175 = p
+                res176: list[Any] = []
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'must', '')
+                q += 4
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p175 = q
+                res176.append(v)
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p175 = q
+                res176.append(v)
+                p177 = p175
                 res178: list[Any] = []
                 q = sk0[p177]
                 if q < 0:
@@ -50422,111 +50504,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'must', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p177 = q
-                res178.append(v)
-                p179 = p177
-                res180: list[Any] = []
-                q = sk0[p179]
-                if q < 0:
-                    q = _WS0(text, p179).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p179] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p179 = q
-                res180.append(v)
-                if res180:
-                    n = Nt(res180)
-                    n.rule = 888
-                p177 = p179
-                if res180 and n:
-                    res178.append(n)
+                p177 = q
+                res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 889
-                q = p177
-                v = n if res178 else None
+                    n.rule = 887
+                p175 = p177
+                if res178 and n:
+                    res176.append(n)
+                if res176:
+                    n = Nt(res176)
+                    n.rule = 888
+                q = p175
+                v = n if res176 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50536,7 +50532,65 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p181 = p
+                p179 = p
+                res180: list[Any] = []
+                q = sk0[p179]
+                if q < 0:
+                    q = _WS0(text, p179).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p179] = q
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocks', '')
+                q += 6
+                p179 = q
+                res180.append(v)
+                q = sk0[p179]
+                if q < 0:
+                    q = _WS0(text, p179).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p179] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p179 = q
+                res180.append(v)
+                q = sk0[p179]
+                if q < 0:
+                    q = _WS0(text, p179).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p179] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p179 = q
+                res180.append(v)
+                q = sk0[p179]
+                if q < 0:
+                    q = _WS0(text, p179).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p179] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p179 = q
+                res180.append(v)
+                p181 = p179
                 res182: list[Any] = []
                 q = sk0[p181]
                 if q < 0:
@@ -50544,83 +50598,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocks', '')
-                q += 6
-                p181 = q
-                res182.append(v)
-                q = sk0[p181]
-                if q < 0:
-                    q = _WS0(text, p181).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p181] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p181 = q
-                res182.append(v)
-                q = sk0[p181]
-                if q < 0:
-                    q = _WS0(text, p181).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p181] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p181 = q
-                res182.append(v)
-                q = sk0[p181]
-                if q < 0:
-                    q = _WS0(text, p181).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p181] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p181 = q
-                res182.append(v)
-                p183 = p181
-                res184: list[Any] = []
-                q = sk0[p183]
-                if q < 0:
-                    q = _WS0(text, p183).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p183] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p183 = q
-                res184.append(v)
-                if res184:
-                    n = Nt(res184)
-                    n.rule = 890
-                p181 = p183
-                if res184 and n:
-                    res182.append(n)
+                p181 = q
+                res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 891
-                q = p181
-                v = n if res182 else None
+                    n.rule = 889
+                p179 = p181
+                if res182 and n:
+                    res180.append(n)
+                if res180:
+                    n = Nt(res180)
+                    n.rule = 890
+                q = p179
+                v = n if res180 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50630,7 +50626,37 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p185 = p
+                p183 = p
+                res184: list[Any] = []
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p183 = q
+                res184.append(v)
+                p185 = p183
                 res186: list[Any] = []
                 q = sk0[p185]
                 if q < 0:
@@ -50638,55 +50664,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p185] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p185 = q
-                res186.append(v)
-                q = sk0[p185]
-                if q < 0:
-                    q = _WS0(text, p185).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p185] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p185 = q
-                res186.append(v)
-                p187 = p185
-                res188: list[Any] = []
-                q = sk0[p187]
-                if q < 0:
-                    q = _WS0(text, p187).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p187] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p187 = q
-                res188.append(v)
-                if res188:
-                    n = Nt(res188)
-                    n.rule = 892
-                p185 = p187
-                if res188 and n:
-                    res186.append(n)
+                p185 = q
+                res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 893
-                q = p185
-                v = n if res186 else None
+                    n.rule = 891
+                p183 = p185
+                if res186 and n:
+                    res184.append(n)
+                if res184:
+                    n = Nt(res184)
+                    n.rule = 892
+                q = p183
+                v = n if res184 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50696,7 +50692,32 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p189 = p
+                p187 = p
+                res188: list[Any] = []
+                q = sk0[p187]
+                if q < 0:
+                    q = _WS0(text, p187).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p187] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p187 = q
+                res188.append(v)
+                r = self.e288_0(p187)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p187 = q
+                if v:
+                    res188.append(v)
+                p189 = p187
                 res190: list[Any] = []
                 q = sk0[p189]
                 if q < 0:
@@ -50704,24 +50725,38 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p189] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
-                p189 = q
-                res190.append(v)
-                r = self.e286_0(p189)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p189 = q
                 if v:
                     res190.append(v)
-                p191 = p189
+                if res190:
+                    n = Nt(res190)
+                    n.rule = 893
+                p187 = p189
+                if res190 and n:
+                    res188.append(n)
+                q = sk0[p187]
+                if q < 0:
+                    q = _WS0(text, p187).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p187] = q
+                if not (text.startswith('/', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '/', '')
+                q += 1
+                p187 = q
+                res188.append(v)
+                p191 = p187
                 res192: list[Any] = []
                 q = sk0[p191]
                 if q < 0:
@@ -50743,170 +50778,131 @@ class CardParser:
                 if res192:
                     n = Nt(res192)
                     n.rule = 894
-                p189 = p191
+                p187 = p191
                 if res192 and n:
-                    res190.append(n)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('/', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '/', '')
-                q += 1
-                p189 = q
-                res190.append(v)
-                p193 = p189
-                res194: list[Any] = []
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p193 = q
-                if v:
-                    res194.append(v)
-                if res194:
-                    n = Nt(res194)
-                    n.rule = 895
-                p189 = p193
-                if res194 and n:
-                    res190.append(n)
+                    res188.append(n)
                 while True:
-                    p195 = p189
-                    res196: list[Any] = []
-                    r = self.e287_0(p195)
+                    p193 = p187
+                    res194: list[Any] = []
+                    r = self.e289_0(p193)
                     if r is None:
                         break
                     q, v = r
-                    p195 = q
+                    p193 = q
                     if v:
-                        res196.append(v)
-                    r = self.e288_0(p195)
+                        res194.append(v)
+                    r = self.e290_0(p193)
                     if r is None:
                         break
                     q, v = r
-                    p195 = q
+                    p193 = q
                     if v:
-                        res196.append(v)
-                    p189 = p195
-                    res190 += res196
+                        res194.append(v)
+                    p187 = p193
+                    res188 += res194
                     break
-                r = self.e289_0(p189)
+                r = self.e291_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p189 = q
+                p187 = q
                 if v:
-                    res190.append(v)
-                q = sk0[p189]
+                    res188.append(v)
+                q = sk0[p187]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p187).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
+                    sk0[p187] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p189 = q
-                res190.append(v)
+                p187 = q
+                res188.append(v)
                 while True:
-                    p197 = p189
-                    res198: list[Any] = []
-                    q = sk0[p197]
+                    p195 = p187
+                    res196: list[Any] = []
+                    q = sk0[p195]
                     if q < 0:
-                        q = _WS0(text, p197).end()
+                        q = _WS0(text, p195).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p197] = q
+                        sk0[p195] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p197 = q
-                    res198.append(v)
-                    r = self.e290_0(p197)
+                    p195 = q
+                    res196.append(v)
+                    r = self.e292_0(p195)
+                    if r is None:
+                        break
+                    q, v = r
+                    p195 = q
+                    if v:
+                        res196.append(v)
+                    p187 = p195
+                    res188 += res196
+                    break
+                while True:
+                    p197 = p187
+                    res198: list[Any] = []
+                    r = self.e293_0(p197)
                     if r is None:
                         break
                     q, v = r
                     p197 = q
                     if v:
                         res198.append(v)
-                    p189 = p197
-                    res190 += res198
-                    break
-                while True:
-                    p199 = p189
-                    res200: list[Any] = []
-                    r = self.e291_0(p199)
-                    if r is None:
-                        break
-                    q, v = r
-                    p199 = q
-                    if v:
-                        res200.append(v)
-                    q = sk0[p199]
+                    q = sk0[p197]
                     if q < 0:
-                        q = _WS0(text, p199).end()
+                        q = _WS0(text, p197).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p199] = q
+                        sk0[p197] = q
                     if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                         break
                     v = (q, 'still', '')
                     q += 5
-                    p199 = q
-                    res200.append(v)
-                    q = sk0[p199]
+                    p197 = q
+                    res198.append(v)
+                    q = sk0[p197]
                     if q < 0:
-                        q = _WS0(text, p199).end()
+                        q = _WS0(text, p197).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p199] = q
+                        sk0[p197] = q
                     if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                         break
                     v = (q, 'a', '')
                     q += 1
-                    p199 = q
-                    res200.append(v)
-                    q = sk0[p199]
+                    p197 = q
+                    res198.append(v)
+                    q = sk0[p197]
                     if q < 0:
-                        q = _WS0(text, p199).end()
+                        q = _WS0(text, p197).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p199] = q
+                        sk0[p197] = q
                     if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'land', '')
                     q += 4
-                    p199 = q
-                    res200.append(v)
-                    p189 = p199
-                    res190 += res200
+                    p197 = q
+                    res198.append(v)
+                    p187 = p197
+                    res188 += res198
                     break
-                if res190:
-                    n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 896
-                q = p189
-                v = n if res190 else None
+                if res188:
+                    n = Nt(res188 if len(res188) == 1 and type(res188[0]) is not list else flatten(res188))
+                    n.rule = 895
+                q = p187
+                v = n if res188 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -50916,7 +50912,93 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p201 = p
+                p199 = p
+                res200: list[Any] = []
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p199 = q
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p199 = q
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p199 = q
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p199 = q
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p199 = q
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p199 = q
+                res200.append(v)
+                p201 = p199
                 res202: list[Any] = []
                 q = sk0[p201]
                 if q < 0:
@@ -50924,111 +51006,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p201] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creature', '')
-                q += 8
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'type', '')
-                q += 4
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p201 = q
-                res202.append(v)
-                p203 = p201
-                res204: list[Any] = []
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
                 if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choice', '')
                 q += 6
-                p203 = q
-                res204.append(v)
-                if res204:
-                    n = Nt(res204)
-                    n.rule = 897
-                p201 = p203
-                if res204 and n:
-                    res202.append(n)
+                p201 = q
+                res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 898
-                q = p201
-                v = n if res202 else None
+                    n.rule = 896
+                p199 = p201
+                if res202 and n:
+                    res200.append(n)
+                if res200:
+                    n = Nt(res200)
+                    n.rule = 897
+                q = p199
+                v = n if res200 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -51038,7 +51034,79 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p205 = p
+                p203 = p
+                res204: list[Any] = []
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('Aura', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'Aura', '')
+                q += 4
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('enchant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchant', '')
+                q += 7
+                p203 = q
+                res204.append(v)
+                p205 = p203
                 res206: list[Any] = []
                 q = sk0[p205]
                 if q < 0:
@@ -51046,78 +51114,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p205] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
-                if q < 0:
-                    q = _WS0(text, p205).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p205] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'an', '')
-                q += 2
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
-                if q < 0:
-                    q = _WS0(text, p205).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p205] = q
-                if not (text.startswith('Aura', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'Aura', '')
-                q += 4
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
-                if q < 0:
-                    q = _WS0(text, p205).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p205] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
-                if q < 0:
-                    q = _WS0(text, p205).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p205] = q
-                if not (text.startswith('enchant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'enchant', '')
-                q += 7
-                p205 = q
-                res206.append(v)
-                p207 = p205
-                res208: list[Any] = []
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
@@ -51126,20 +51122,20 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'TypeWord') if s else None
                 q += len(s)
-                p207 = q
+                p205 = q
                 if v:
-                    res208.append(v)
-                if res208:
-                    n = Nt(res208)
-                    n.rule = 899
-                p205 = p207
-                if res208 and n:
-                    res206.append(n)
+                    res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 900
-                q = p205
-                v = n if res206 else None
+                    n.rule = 898
+                p203 = p205
+                if res206 and n:
+                    res204.append(n)
+                if res204:
+                    n = Nt(res204)
+                    n.rule = 899
+                q = p203
+                v = n if res204 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -51149,9 +51145,20 @@ class CardParser:
                 break
         if ch in _F98:
             while True:
-                p209 = p
+                p207 = p
+                res208: list[Any] = []
+                r = self.e294_0(p207)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p207 = q
+                if v:
+                    res208.append(v)
+                p209 = p207
                 res210: list[Any] = []
-                r = self.e292_0(p209)
+                r = self.r_Color_0(p209)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51160,28 +51167,17 @@ class CardParser:
                 p209 = q
                 if v:
                     res210.append(v)
-                p211 = p209
-                res212: list[Any] = []
-                r = self.r_Color_0(p211)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p211 = q
-                if v:
-                    res212.append(v)
-                if res212:
-                    n = Nt(res212)
-                    n.rule = 901
-                p209 = p211
-                if res212 and n:
-                    res210.append(n)
                 if res210:
-                    n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 902
-                q = p209
-                v = n if res210 else None
+                    n = Nt(res210)
+                    n.rule = 900
+                p207 = p209
+                if res210 and n:
+                    res208.append(n)
+                if res208:
+                    n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
+                    n.rule = 901
+                q = p207
+                v = n if res208 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 809
@@ -51225,7 +51221,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 903
+                    n.rule = 902
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51255,7 +51251,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 904
+                    n.rule = 903
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51280,7 +51276,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 905
+                    n.rule = 904
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51311,7 +51307,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 906
+                    n.rule = 905
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51336,7 +51332,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 907
+                    n.rule = 906
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51354,7 +51350,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX68(text, q)
+            m = _RX67(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -51372,58 +51368,91 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 908
+                n.rule = 907
             p15 = p17
             if res18 and n:
                 res16.append(n)
+            while True:
+                p19 = p15
+                res20: list[Any] = []
+                q = sk0[p19]
+                if q < 0:
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p19 = q
+                res20.append(v)
+                p21 = p19
+                res22: list[Any] = []
+                r = self.r_ObjectFilter_0(p21)
+                if r is None:
+                    break
+                q, v = r
+                p21 = q
+                if v:
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 908
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
+                p15 = p19
+                res16 += res20
+                break
             if res16:
                 return p15, res16
             p = p15
             ch = None  # moved on: no guess about the next alternative
             break
         while True:
-            p19 = p
-            res20: list[Any] = []
-            q = sk0[p19]
+            p23 = p
+            res24: list[Any] = []
+            q = sk0[p23]
             if q < 0:
-                q = _WS0(text, p19).end()
+                q = _WS0(text, p23).end()
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
-                sk0[p19] = q
-            m = _RX69(text, q)
+                sk0[p23] = q
+            m = _RX68(text, q)
             if m is None:
                 p = c
                 ch = ch0
                 break
             while True:
-                r = self.e293_0(p19)
+                r = self.e295_0(p23)
                 if r is None:
                     break
                 q, v = r
-                p19 = q
+                p23 = q
                 if v is not None:
-                    res20.append(v)
+                    res24.append(v)
                 break
-            p21 = p19
-            res22: list[Any] = []
-            r = self.r_ObjectFilter_0(p21)
+            p25 = p23
+            res26: list[Any] = []
+            r = self.r_ObjectFilter_0(p25)
             if r is None:
                 p = c
                 ch = ch0
                 break
             q, v = r
-            p21 = q
+            p25 = q
             if v:
-                res22.append(v)
-            if res22:
-                n = Nt(res22)
+                res26.append(v)
+            if res26:
+                n = Nt(res26)
                 n.rule = 909
-            p19 = p21
-            if res22 and n:
-                res20.append(n)
-            if res20:
-                return p19, res20
-            p = p19
+            p23 = p25
+            if res26 and n:
+                res24.append(n)
+            if res24:
+                return p23, res24
+            p = p23
             ch = None  # moved on: no guess about the next alternative
             break
         return None
@@ -51444,7 +51473,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     if first:
@@ -51532,7 +51561,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -51542,7 +51571,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51605,25 +51634,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e294_1(p1) is None:
-                break
-            while True:
-                r = self.e295_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e296_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e296_1(p1) is None:
                 break
             while True:
                 r = self.e297_1(p1)
@@ -51635,9 +51646,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e298_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e299_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e298_1(p3)
+                r = self.e300_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -51659,7 +51688,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e299_1(p5)
+                    r = self.e301_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -51675,14 +51704,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e300_1(p7)
+                r = self.e302_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e301_1(p7)
+                r = self.e303_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -51692,7 +51721,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e302_1(p1)
+            r = self.e304_1(p1)
             if r is None:
                 break
             q, v = r
@@ -51702,7 +51731,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e303_1(p)
+        r = self.e305_1(p)
         if r is None:
             return None
         q, v = r
@@ -51712,9 +51741,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e304_1(p9) is None:
+            if self.e306_1(p9) is None:
                 break
-            r = self.e305_1(p9)
+            r = self.e307_1(p9)
             if r is None:
                 break
             q, v = r
@@ -51790,7 +51819,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e306_1(p9)
+                r = self.e308_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51799,7 +51828,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e307_1(p9)
+                r = self.e309_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51840,7 +51869,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e308_1(p21)
+                    r = self.e310_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -51854,7 +51883,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e309_1(p9)
+                r = self.e311_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51863,7 +51892,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e310_1(p9)
+                r = self.e312_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52056,7 +52085,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e311_0(p)
+                r = self.e313_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52069,7 +52098,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e312_0(p)
+                r = self.e314_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52082,7 +52111,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e313_0(p)
+                r = self.e315_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52095,7 +52124,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e314_0(p)
+                r = self.e316_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52124,7 +52153,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e315_0(p)
+                r = self.e317_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52137,7 +52166,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e316_0(p)
+                r = self.e318_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52182,7 +52211,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e317_0(p1)
+                r = self.e319_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52200,7 +52229,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e318_0(p3)
+                r = self.e320_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52209,11 +52238,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e319_0(p3) is None:
+                if self.e321_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e320_0(p3)
+                r = self.e322_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52478,7 +52507,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e321_0(p1)
+                r = self.e323_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53061,7 +53090,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e322_0(p5)
+                r = self.e324_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53079,7 +53108,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e323_0(p9) is None:
+                if self.e325_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -53730,7 +53759,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e324_0(p1)
+                r = self.e326_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54010,7 +54039,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e325_0(p1)
+                r = self.e327_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54084,7 +54113,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e326_0(p3)
+                r = self.e328_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54172,7 +54201,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e327_0(p7)
+                r = self.e329_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54493,7 +54522,7 @@ class CardParser:
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e328_0(p9)
+                r = self.e330_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54527,7 +54556,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e329_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54684,7 +54713,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e330_0(p1)
+                    r = self.e332_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54799,7 +54828,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e331_0(p1)
+                r = self.e333_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54833,7 +54862,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e332_0(p3)
+                r = self.e334_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55038,7 +55067,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     if first:
@@ -55273,7 +55302,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55344,7 +55373,7 @@ class CardParser:
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e334_0(p7)
+                    r = self.e336_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55424,7 +55453,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55498,7 +55527,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e336_0(p3)
+                r = self.e338_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55546,7 +55575,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e337_0(p1)
+                r = self.e339_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55592,7 +55621,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e338_0(p3)
+                r = self.e340_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55952,7 +55981,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e339_0(p1)
+            r = self.e341_0(p1)
             if r is None:
                 p = c
                 break
@@ -55960,7 +55989,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e340_0(p1)
+            r = self.e342_0(p1)
             if r is None:
                 p = c
                 break
@@ -56013,7 +56042,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e341_0(p1)
+                r = self.e343_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56045,7 +56074,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e342_0(p3)
+                r = self.e344_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57121,7 +57150,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e343_0(p)
+            r = self.e345_0(p)
             if r is None:
                 p = c
                 break
@@ -57434,7 +57463,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e344_0(p)
+            r = self.e346_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57704,7 +57733,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e345_0(p)
+            r = self.e347_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58216,7 +58245,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX69(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     if first:
@@ -58296,7 +58325,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e346_0(p5)
+                    r = self.e348_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -58331,7 +58360,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e347_0(p9)
+                r = self.e349_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58750,7 +58779,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e348_0(p3)
+            r = self.e350_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58785,7 +58814,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e349_0(p)
+            r = self.e351_0(p)
             if r is None:
                 break
             q, v = r
@@ -58823,7 +58852,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e350_0(p3)
+            r = self.e352_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58929,7 +58958,7 @@ class CardParser:
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e351_0(p)
+            r = self.e353_0(p)
             if r is None:
                 break
             q, v = r
@@ -58977,7 +59006,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e352_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59537,7 +59566,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e353_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59649,7 +59678,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e354_0(p)
+            r = self.e356_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59724,7 +59753,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e355_0(p1)
+                r = self.e357_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60137,7 +60166,7 @@ class CardParser:
             if res8 and n:
                 res6.append(n)
             while True:
-                r = self.e356_0(p5)
+                r = self.e358_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -60638,7 +60667,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F116:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60648,7 +60677,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61063,6 +61092,134 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F116:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'QualityWord') if s else None
+                q += len(s)
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 1057
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1058
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e278_0(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            p1 = p
+            res2: list[Any] = []
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                p = c
+                break
+            v = (q, 'and', '')
+            q += 3
+            p1 = q
+            res2.append(v)
+            q = sk0[p1]
+            if q < 0:
+                q = _WS0(text, p1).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p1] = q
+            if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                p = c
+                break
+            v = (q, 'from', '')
+            q += 4
+            p1 = q
+            res2.append(v)
+            r = self.e359_0(p1)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            p = p1
+            if not res2:
+                break
+            res += res2
+        return p, res
+
+    def e279_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -61141,7 +61298,7 @@ class CardParser:
                 break
         return None
 
-    def e278_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61182,10 +61339,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1059
         return p, n
 
-    def e279_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61239,7 +61396,7 @@ class CardParser:
                 break
         return None
 
-    def e280_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61280,10 +61437,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1060
         return p, n
 
-    def e281_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61337,7 +61494,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61373,7 +61530,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1061
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61417,7 +61574,7 @@ class CardParser:
                 break
         return None
 
-    def e283_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61435,10 +61592,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1062
         return q, n
 
-    def e284_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61492,7 +61649,7 @@ class CardParser:
                 break
         return None
 
-    def e285_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61546,7 +61703,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61600,7 +61757,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -61622,10 +61779,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1063
         return p, n
 
-    def e288_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -61648,7 +61805,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e357_0(p1)
+            r = self.e360_0(p1)
             if r is None:
                 p = c
                 break
@@ -61662,7 +61819,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e289_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61690,10 +61847,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1064
         return p, n
 
-    def e290_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61734,10 +61891,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1065
         return p, n
 
-    def e291_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61755,10 +61912,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1066
         return q, n
 
-    def e292_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61812,7 +61969,7 @@ class CardParser:
                 break
         return None
 
-    def e293_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61830,7 +61987,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1065
+        n.rule = 1067
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61851,7 +62008,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e358_1(p1)
+                r = self.e361_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61867,7 +62024,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61928,7 +62085,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62005,7 +62162,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62069,7 +62226,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62126,7 +62283,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e359_1(p21)
+                r = self.e362_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62170,7 +62327,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62247,7 +62404,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62353,7 +62510,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62424,7 +62581,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e360_1(p41)
+                r = self.e363_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62468,14 +62625,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e294_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62694,46 +62851,10 @@ class CardParser:
                 break
         return None
 
-    def e295_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e361_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e362_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e296_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e363_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e364_1(p)
             if r is None:
@@ -62744,9 +62865,45 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        while True:
+            r = self.e365_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         return None
 
-    def e297_1(self, p: int) -> Any:
+    def e298_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e366_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e367_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e299_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -62767,7 +62924,7 @@ class CardParser:
         n.rule = 548
         return q, n
 
-    def e298_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62802,7 +62959,7 @@ class CardParser:
         n.rule = 549
         return p, n
 
-    def e299_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62837,7 +62994,7 @@ class CardParser:
         n.rule = 550
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62872,7 +63029,7 @@ class CardParser:
         n.rule = 551
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -62895,7 +63052,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e365_1(p1)
+            r = self.e368_1(p1)
             if r is None:
                 p = c
                 break
@@ -62909,41 +63066,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e302_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e366_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e303_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e367_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e304_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e369_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e305_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e370_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e306_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63240,13 +63397,13 @@ class CardParser:
                 break
         return None
 
-    def e305_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e368_1(p)
+            r = self.e371_1(p)
             if r is None:
                 p = c
                 break
@@ -63257,7 +63414,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e306_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63275,7 +63432,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e369_1(p1)
+                r = self.e372_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63507,7 +63664,7 @@ class CardParser:
                 break
         return None
 
-    def e307_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63581,7 +63738,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e370_1(p1)
+                r = self.e373_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63907,7 +64064,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e371_1(p17)
+                r = self.e374_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64024,7 +64181,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e372_1(p25)
+                r = self.e375_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64531,7 +64688,7 @@ class CardParser:
                 break
         return None
 
-    def e308_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64575,7 +64732,7 @@ class CardParser:
         n.rule = 571
         return p, n
 
-    def e309_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64593,7 +64750,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e373_1(p1)
+                r = self.e376_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64625,7 +64782,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e374_1(p3)
+                r = self.e377_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64773,7 +64930,7 @@ class CardParser:
                 break
         return None
 
-    def e310_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65019,7 +65176,7 @@ class CardParser:
                 break
         return None
 
-    def e311_0(self, p: int) -> Any:
+    def e313_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65051,10 +65208,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
-    def e312_0(self, p: int) -> Any:
+    def e314_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65076,10 +65233,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
-    def e313_0(self, p: int) -> Any:
+    def e315_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65093,74 +65250,6 @@ class CardParser:
                     return None
                 break
             q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1069
-        return p, n
-
-    def e314_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
-                p = c
-                if first:
-                    return None
-                break
-            v = (q, 'multicolored', '')
-            q += 12
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1070
-        return p, n
-
-    def e315_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
             p = q
             if not v:
                 break
@@ -65187,15 +65276,13 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
                 break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
+            v = (q, 'multicolored', '')
+            q += 12
             p = q
             if not v:
                 break
@@ -65257,6 +65344,76 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1074
+        return p, n
+
+    def e319_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1075
+        return p, n
+
+    def e320_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -65272,10 +65429,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
-    def e319_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65313,7 +65470,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e320_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65345,10 +65502,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
-    def e321_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65366,10 +65523,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1078
         return q, n
 
-    def e322_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65398,7 +65555,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1079
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65420,7 +65577,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1078
+                n.rule = 1080
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65430,7 +65587,7 @@ class CardParser:
             break
         return None
 
-    def e323_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65462,7 +65619,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e324_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65503,7 +65660,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -65583,17 +65740,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1080
+            n.rule = 1082
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1083
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65611,10 +65768,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1082
+        n.rule = 1084
         return q, n
 
-    def e326_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65663,10 +65820,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1085
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -65689,7 +65846,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e375_0(p1)
+            r = self.e378_0(p1)
             if r is None:
                 p = c
                 break
@@ -65744,12 +65901,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1084
+            n.rule = 1086
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e376_0(p)
+            r = self.e379_0(p)
             if r is None:
                 break
             q, v = r
@@ -65760,10 +65917,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1085
+        n.rule = 1087
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65817,7 +65974,7 @@ class CardParser:
                 break
         return None
 
-    def e329_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65835,10 +65992,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1086
+        n.rule = 1088
         return q, n
 
-    def e330_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65867,7 +66024,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1087
+                    n.rule = 1089
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65890,7 +66047,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1088
+                    n.rule = 1090
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65950,13 +66107,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1089
+                    n.rule = 1091
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1090
+                    n.rule = 1092
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65997,7 +66154,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1091
+                    n.rule = 1093
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66028,20 +66185,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1092
+                    n.rule = 1094
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1090
+                    n.rule = 1092
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66077,7 +66234,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1093
+                    n.rule = 1095
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66136,7 +66293,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1094
+                    n.rule = 1096
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66195,7 +66352,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1095
+                    n.rule = 1097
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66262,7 +66419,7 @@ class CardParser:
                 break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66296,7 +66453,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1096
+                    n.rule = 1098
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66324,7 +66481,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1097
+                    n.rule = 1099
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66334,7 +66491,7 @@ class CardParser:
                 break
         return None
 
-    def e333_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66348,48 +66505,6 @@ class CardParser:
         if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'your', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1098
-        return q, n
-
-    def e334_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1099
-        return q, n
-
-    def e335_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
         q += 4
         if v is None:
             return q, None
@@ -66408,10 +66523,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -66429,10 +66544,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -66450,10 +66565,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -66461,6 +66576,48 @@ class CardParser:
         return q, n
 
     def e339_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1104
+        return q, n
+
+    def e340_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1105
+        return q, n
+
+    def e341_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66514,7 +66671,7 @@ class CardParser:
                 break
         return None
 
-    def e340_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66536,10 +66693,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1104
+        n.rule = 1106
         return p, n
 
-    def e341_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66557,10 +66714,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1107
         return q, n
 
-    def e342_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66578,10 +66735,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1108
         return q, n
 
-    def e343_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66599,7 +66756,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1109
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66632,7 +66789,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1108
+                    n.rule = 1110
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66653,14 +66810,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1108
+                    n.rule = 1110
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e344_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66678,10 +66835,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1111
         return q, n
 
-    def e345_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66699,10 +66856,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1112
         return q, n
 
-    def e346_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66743,10 +66900,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1111
+        n.rule = 1113
         return p, n
 
-    def e347_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66782,7 +66939,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1112
+                    n.rule = 1114
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66826,7 +66983,7 @@ class CardParser:
                 break
         return None
 
-    def e348_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66844,10 +67001,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1115
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66865,10 +67022,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1116
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66886,10 +67043,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1117
         return q, n
 
-    def e351_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66948,7 +67105,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1118
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67044,7 +67201,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1117
+                    n.rule = 1119
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67057,7 +67214,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e377_0(p9)
+                r = self.e380_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67101,7 +67258,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67119,7 +67276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1120
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67186,18 +67343,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1119
+                    n.rule = 1121
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1120
+                    n.rule = 1122
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67252,18 +67409,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1122
+                    n.rule = 1124
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1123
+                    n.rule = 1125
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67290,18 +67447,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1124
+                    n.rule = 1126
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1125
+                    n.rule = 1127
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67426,18 +67583,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1126
+                    n.rule = 1128
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1127
+                    n.rule = 1129
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67478,18 +67635,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1128
+                    n.rule = 1130
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1129
+                    n.rule = 1131
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67558,18 +67715,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1130
+                    n.rule = 1132
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1131
+                    n.rule = 1133
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67596,18 +67753,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1132
+                    n.rule = 1134
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1133
+                    n.rule = 1135
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67634,14 +67791,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1134
+                    n.rule = 1136
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e378_0(p33)
+                    r = self.e381_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -67665,12 +67822,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1135
+                    n.rule = 1137
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67711,7 +67868,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1136
+                    n.rule = 1138
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67750,7 +67907,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1137
+                            n.rule = 1139
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67768,7 +67925,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1138
+                        n.rule = 1140
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67777,12 +67934,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1139
+                    n.rule = 1141
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67826,18 +67983,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1140
+                    n.rule = 1142
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1141
+                    n.rule = 1143
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67906,18 +68063,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1142
+                    n.rule = 1144
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1143
+                    n.rule = 1145
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67986,18 +68143,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1144
+                    n.rule = 1146
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1145
+                    n.rule = 1147
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68052,7 +68209,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1146
+                    n.rule = 1148
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68129,7 +68286,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e379_0(p61)
+                    r = self.e382_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -68165,12 +68322,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1147
+                    n.rule = 1149
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68194,7 +68351,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e380_0(p63)
+                    r = self.e383_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -68220,7 +68377,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1148
+                    n.rule = 1150
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68258,7 +68415,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1149
+                        n.rule = 1151
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68267,12 +68424,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1150
+                    n.rule = 1152
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68310,7 +68467,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e381_0(p71)
+                    r = self.e384_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -68336,18 +68493,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1151
+                    n.rule = 1153
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1152
+                    n.rule = 1154
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68458,25 +68615,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1153
+                    n.rule = 1155
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1154
+                    n.rule = 1156
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1121
+                    n.rule = 1123
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e353_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68530,7 +68687,7 @@ class CardParser:
                 break
         return None
 
-    def e354_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68548,10 +68705,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1157
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68569,10 +68726,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1158
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68590,7 +68747,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e382_0(p1)
+                r = self.e385_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68636,7 +68793,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e383_0(p3)
+                r = self.e386_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68680,7 +68837,42 @@ class CardParser:
                 break
         return None
 
-    def e357_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX70(text, q) if text[q:q + 1] in _F117 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'QualityWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1159
+        return p, n
+
+    def e360_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68702,10 +68894,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1157
+        n.rule = 1160
         return p, n
 
-    def e358_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68868,7 +69060,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e384_1(p)
+            r = self.e387_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -68921,7 +69113,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e385_1(p15)
+                    r = self.e388_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -69320,7 +69512,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69383,7 +69575,7 @@ class CardParser:
                 break
         return None
 
-    def e360_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69688,7 +69880,7 @@ class CardParser:
                 break
         return None
 
-    def e361_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69709,7 +69901,7 @@ class CardParser:
         n.rule = 914
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69730,7 +69922,7 @@ class CardParser:
         n.rule = 915
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69751,7 +69943,7 @@ class CardParser:
         n.rule = 916
         return q, n
 
-    def e364_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69772,7 +69964,7 @@ class CardParser:
         n.rule = 917
         return q, n
 
-    def e365_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69807,7 +69999,7 @@ class CardParser:
         n.rule = 918
         return p, n
 
-    def e366_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69823,7 +70015,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e386_1(p)
+                r = self.e389_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69836,7 +70028,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e387_1(p)
+                r = self.e390_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69849,7 +70041,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e388_1(p)
+                r = self.e391_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69862,7 +70054,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e389_1(p)
+                r = self.e392_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69875,7 +70067,7 @@ class CardParser:
                 break
         return None
 
-    def e367_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69891,7 +70083,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e390_1(p)
+                r = self.e393_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69904,7 +70096,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e391_1(p)
+                r = self.e394_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69917,7 +70109,7 @@ class CardParser:
                 break
         return None
 
-    def e368_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69949,7 +70141,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e392_1(p1)
+                r = self.e395_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69967,7 +70159,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e393_1(p3)
+                r = self.e396_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69976,11 +70168,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e394_1(p3) is None:
+                if self.e397_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e395_1(p3)
+                r = self.e398_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69996,7 +70188,7 @@ class CardParser:
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70017,7 +70209,7 @@ class CardParser:
         n.rule = 919
         return q, n
 
-    def e370_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70087,7 +70279,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70141,7 +70333,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70185,7 +70377,7 @@ class CardParser:
         n.rule = 922
         return p, n
 
-    def e373_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70206,7 +70398,7 @@ class CardParser:
         n.rule = 923
         return q, n
 
-    def e374_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70227,7 +70419,7 @@ class CardParser:
         n.rule = 924
         return q, n
 
-    def e375_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70249,10 +70441,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1158
+        n.rule = 1161
         return p, n
 
-    def e376_0(self, p: int) -> Any:
+    def e379_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70270,7 +70462,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e396_0(p1)
+                r = self.e399_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70316,7 +70508,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e397_0(p3)
+                r = self.e400_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70360,7 +70552,7 @@ class CardParser:
                 break
         return None
 
-    def e377_0(self, p: int) -> Any:
+    def e380_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70378,10 +70570,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1162
         return q, n
 
-    def e378_0(self, p: int) -> Any:
+    def e381_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70399,69 +70591,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
-        return q, n
-
-    def e379_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1161
-        return q, n
-
-    def e380_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1162
-        return q, n
-
-    def e381_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1163
         return q, n
 
@@ -70476,9 +70605,9 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'on', '')
+        v = (q, 'an', '')
         q += 2
         if v is None:
             return q, None
@@ -70497,6 +70626,69 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1165
+        return q, n
+
+    def e384_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1166
+        return q, n
+
+    def e385_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1167
+        return q, n
+
+    def e386_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'in', '')
@@ -70504,7 +70696,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1168
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70565,7 +70757,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e398_1(p)
+            r = self.e401_1(p)
             if r is None:
                 break
             q, v = r
@@ -70579,7 +70771,7 @@ class CardParser:
         n.rule = 277
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70600,7 +70792,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e385_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70657,7 +70849,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70689,10 +70881,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
-    def e387_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70714,10 +70906,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70739,10 +70931,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1071
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70772,80 +70964,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
-        return p, n
-
-    def e390_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1071
-        return p, n
-
-    def e391_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 1072
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70880,7 +71002,77 @@ class CardParser:
         n.rule = 1073
         return p, n
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1074
+        return p, n
+
+    def e395_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX46(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1075
+        return p, n
+
+    def e396_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70910,10 +71102,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
-    def e394_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -70951,7 +71143,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e395_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70983,10 +71175,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
-    def e396_0(self, p: int) -> Any:
+    def e399_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71004,10 +71196,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1169
         return q, n
 
-    def e397_0(self, p: int) -> Any:
+    def e400_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71025,10 +71217,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1170
         return q, n
 
-    def e398_1(self, p: int) -> Any:
+    def e401_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71046,7 +71238,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e399_1(p1)
+                r = self.e402_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71092,7 +71284,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e400_1(p3)
+                r = self.e403_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71136,7 +71328,7 @@ class CardParser:
                 break
         return None
 
-    def e399_1(self, p: int) -> Any:
+    def e402_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71157,7 +71349,7 @@ class CardParser:
         n.rule = 753
         return q, n
 
-    def e400_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71388,7 +71580,7 @@ CLASSES: dict[str, type[Model]] = {
     'HandSizeStmt': _model_class('HandSizeStmt', (('amount', True, '1'),), {'amount': None}, ()),
     'HasKeywordAtManaCost': _model_class('HasKeywordAtManaCost', (('keyword', True, '1'), ('manacost', True, '1')), {'keyword': None, 'manacost': ''}, ()),
     'HasKeywordCondition': _model_class('HasKeywordCondition', (('keyword', True, '1'),), {'keyword': None}, ()),
-    'HasKeywordFrom': _model_class('HasKeywordFrom', (('keyword', True, '1'), ('quality', True, '1')), {'keyword': None, 'quality': None}, ()),
+    'HasKeywordFrom': _model_class('HasKeywordFrom', (('keyword', True, '1'), ('quality', True, '1'), ('subtype', True, '1'), ('more', True, '1..*')), {'keyword': None, 'quality': None, 'subtype': None}, ('more',)),
     'HasKeywords': _model_class('HasKeywords', (('keywords', True, '1..*'),), {}, ('keywords',)),
     'HasteStmt': _model_class('HasteStmt', (('haste', True, '1'),), {'haste': ''}, ()),
     'HaveEffect': _model_class('HaveEffect', (('effect', True, '1'),), {'effect': None}, ()),
@@ -71511,7 +71703,7 @@ CLASSES: dict[str, type[Model]] = {
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
     'SpellStmt': _model_class('SpellStmt', (('choice', True, '1'), ('sentences', True, '0..*')), {'choice': None}, ('sentences',)),
     'SpliceStmt': _model_class('SpliceStmt', (('onto', True, '1'), ('cost', True, '1'), ('splice', True, '1')), {'onto': '', 'cost': '', 'splice': ''}, ()),
-    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('each', True, '0..1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None}, ('parts',)),
+    'StaticStmt': _model_class('StaticStmt', (('precondition', True, '1'), ('this', True, '1'), ('enchanted', True, '1'), ('host', True, '1'), ('equipped', True, '1'), ('affected', True, '1'), ('orgroup', True, '1'), ('each', True, '0..1'), ('parts', True, '1..*'), ('condition', True, '1')), {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'orgroup': None, 'each': False, 'condition': None}, ('parts',)),
     'StickerIfPaidStmt': _model_class('StickerIfPaidStmt', (('sticker', True, '1'),), {'sticker': ''}, ()),
     'SuspendedCondition': _model_class('SuspendedCondition', (('suspended', True, '1'),), {'suspended': ''}, ()),
     'TapAbilitiesCantActivate': _model_class('TapAbilitiesCantActivate', (('whose', True, '1'), ('tapact', True, '1')), {'whose': '', 'tapact': ''}, ()),
@@ -71914,32 +72106,32 @@ _C838 = CLASSES['PhasesEachUntap']
 _C841 = CLASSES['BasePT']
 _C843 = CLASSES['GainsAbility']
 _C846 = CLASSES['HasKeywordAtManaCost']
-_C849 = CLASSES['HasKeywordFrom']
-_C853 = CLASSES['ProtectionFromChosen']
-_C854 = CLASSES['HasKeywords']
-_C855 = CLASSES['LosesKeywords']
-_C858 = CLASSES['CombatDamageSteps']
-_C860 = CLASSES['AssignsExcess']
-_C862 = CLASSES['AttacksUntapped']
-_C864 = CLASSES['DoesntUntap']
-_C866 = CLASSES['DamageGainsLife']
-_C868 = CLASSES['DamageIsLethal']
-_C870 = CLASSES['DamageAsCounters']
-_C872 = CLASSES['CantBeBlockedBy']
-_C874 = CLASSES['CantBeAttachedBy']
-_C876 = CLASSES['PreventDamageFrom']
-_C878 = CLASSES['AttacksDespite']
-_C881 = CLASSES['TapAbilitiesCantActivate']
-_C883 = CLASSES['MaxBlockers']
-_C885 = CLASSES['AttacksEachCombat']
-_C887 = CLASSES['AttacksThisTurn']
-_C889 = CLASSES['MustBeBlocked']
-_C891 = CLASSES['BlocksEachCombat']
-_C893 = CLASSES['CantBeBlocked']
-_C896 = CLASSES['BecomesCreature']
-_C898 = CLASSES['ChosenCreatureType']
-_C900 = CLASSES['BecomesAura']
-_C902 = CLASSES['IsColor']
+_C848 = CLASSES['HasKeywordFrom']
+_C852 = CLASSES['ProtectionFromChosen']
+_C853 = CLASSES['HasKeywords']
+_C854 = CLASSES['LosesKeywords']
+_C857 = CLASSES['CombatDamageSteps']
+_C859 = CLASSES['AssignsExcess']
+_C861 = CLASSES['AttacksUntapped']
+_C863 = CLASSES['DoesntUntap']
+_C865 = CLASSES['DamageGainsLife']
+_C867 = CLASSES['DamageIsLethal']
+_C869 = CLASSES['DamageAsCounters']
+_C871 = CLASSES['CantBeBlockedBy']
+_C873 = CLASSES['CantBeAttachedBy']
+_C875 = CLASSES['PreventDamageFrom']
+_C877 = CLASSES['AttacksDespite']
+_C880 = CLASSES['TapAbilitiesCantActivate']
+_C882 = CLASSES['MaxBlockers']
+_C884 = CLASSES['AttacksEachCombat']
+_C886 = CLASSES['AttacksThisTurn']
+_C888 = CLASSES['MustBeBlocked']
+_C890 = CLASSES['BlocksEachCombat']
+_C892 = CLASSES['CantBeBlocked']
+_C895 = CLASSES['BecomesCreature']
+_C897 = CLASSES['ChosenCreatureType']
+_C899 = CLASSES['BecomesAura']
+_C901 = CLASSES['IsColor']
 _C958 = CLASSES['Duration']
 _C963 = CLASSES['UpToXTargets']
 _C966 = CLASSES['FromGraveyard']
@@ -71953,25 +72145,25 @@ _C1021 = CLASSES['TargetPlayer']
 _C1023 = CLASSES['TargetObject']
 _C1027 = CLASSES['EachObjects']
 _C1054 = CLASSES['QualityRef']
-_C1081 = CLASSES['PerTime']
-_C1085 = CLASSES['PerObject']
-_C1090 = CLASSES['PowerOf']
-_C1120 = CLASSES['EntersEvent']
-_C1123 = CLASSES['LeavesEvent']
-_C1125 = CLASSES['DiesEvent']
-_C1127 = CLASSES['ToGraveyardEvent']
-_C1129 = CLASSES['AttacksAloneEvent']
-_C1131 = CLASSES['UnblockedEvent']
-_C1133 = CLASSES['AttacksEvent']
-_C1135 = CLASSES['BlocksEvent']
-_C1139 = CLASSES['BlockedEvent']
-_C1141 = CLASSES['PhasesEvent']
-_C1143 = CLASSES['TurnedUpEvent']
-_C1145 = CLASSES['ExiledThisWayEvent']
-_C1147 = CLASSES['TargetedEvent']
-_C1150 = CLASSES['DealsDamageEvent']
-_C1152 = CLASSES['DealtDamageEvent']
-_C1154 = CLASSES['PutIntoGraveyardEvent']
+_C1083 = CLASSES['PerTime']
+_C1087 = CLASSES['PerObject']
+_C1092 = CLASSES['PowerOf']
+_C1122 = CLASSES['EntersEvent']
+_C1125 = CLASSES['LeavesEvent']
+_C1127 = CLASSES['DiesEvent']
+_C1129 = CLASSES['ToGraveyardEvent']
+_C1131 = CLASSES['AttacksAloneEvent']
+_C1133 = CLASSES['UnblockedEvent']
+_C1135 = CLASSES['AttacksEvent']
+_C1137 = CLASSES['BlocksEvent']
+_C1141 = CLASSES['BlockedEvent']
+_C1143 = CLASSES['PhasesEvent']
+_C1145 = CLASSES['TurnedUpEvent']
+_C1147 = CLASSES['ExiledThisWayEvent']
+_C1149 = CLASSES['TargetedEvent']
+_C1152 = CLASSES['DealsDamageEvent']
+_C1154 = CLASSES['DealtDamageEvent']
+_C1156 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -77118,12 +77310,12 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # nons
+        elif r == 1069:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # colors
+        elif r == 1070:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -77131,7 +77323,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # supertypes
+        elif r == 1071:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -77139,32 +77331,32 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # multis
+        elif r == 1072:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # types
+        elif r == 1073:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # subtypes
+        elif r == 1074:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # ortypes
+        elif r == 1075:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # andor
+        elif r == 1076:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # ortypes
+        elif r == 1077:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -79787,7 +79979,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C539()
-    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'orgroup': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -79803,37 +79995,43 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 903:  # this
+        elif r == 902:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 904:  # enchanted
+        elif r == 903:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 905:  # host
+        elif r == 904:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 906:  # equipped
+        elif r == 905:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 907:  # host
+        elif r == 906:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 908:  # affected
+        elif r == 907:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1065:  # each
+        elif r == 908:  # orgroup
+            x = c[0]
+            if d['orgroup']:
+                raise Unsupported('multiple assignments')
+            value = _b350(x, inst, lim, made)
+            d['orgroup'] = value
+        elif r == 1067:  # each
             d['each'] = True
         elif r == 909:  # affected
             x = c[0]
@@ -79905,7 +80103,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1066 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1068 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80158,7 +80356,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1076:  # evenly
+        elif r == 1078:  # evenly
             d['evenly'] = True
         elif r == 925:  # upto
             x = c[0]
@@ -80218,11 +80416,11 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1077:  # power
+        elif r == 1079:  # power
             x = c[0]
-            value = _b1090(x, inst, lim, made)
+            value = _b1092(x, inst, lim, made)
             d['power'] = value
-        elif r == 1078:  # amount
+        elif r == 1080:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -80478,7 +80676,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # keywords
+        elif r == 1081:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80526,7 +80724,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1081(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80560,9 +80758,9 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1082:  # anycolor
+        if r == 1084:  # anycolor
             d['anycolor'] = True
-        elif r == 1083:  # choices
+        elif r == 1085:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80580,7 +80778,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1158:  # alts
+        elif r == 1161:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
@@ -80588,7 +80786,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1085(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80644,13 +80842,13 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1086:  # random
+        elif r == 1088:  # random
             d['random'] = True
         elif r == 955:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1081(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80694,21 +80892,21 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1087:  # per
+        elif r == 1089:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1081(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['per'] = value
-        elif r == 1088:  # per
+        elif r == 1090:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1085(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['per'] = value
         elif r == 957:  # equal
             x = c[0]
-            value = _b1090(x, inst, lim, made)
+            value = _b1092(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80893,13 +81091,13 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b966(x, inst, lim, made)
             d['source'] = value
-        elif r == 1098:  # hand
+        elif r == 1100:  # hand
             d['hand'] = True
         elif r == 967:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1099:  # mine
+        elif r == 1101:  # mine
             d['mine'] = True
         elif r == 609:  # wherex
             x = c[0]
@@ -80948,13 +81146,13 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 968:  # fromgy
             d['fromgy'] = True
-        elif r == 1100:  # choice
+        elif r == 1102:  # choice
             d['choice'] = True
-        elif r == 1101:  # facedown
+        elif r == 1103:  # facedown
             d['facedown'] = True
-        elif r == 1102:  # mine
+        elif r == 1104:  # mine
             d['mine'] = True
-        elif r == 1103:  # owners
+        elif r == 1105:  # owners
             d['owners'] = True
         elif r == 612:  # amount
             x = c[0]
@@ -81058,15 +81256,15 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1104:  # alts
+        elif r == 1106:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
         elif r == 972:  # reveal
             d['reveal'] = True
-        elif r == 1105:  # thatcard
+        elif r == 1107:  # thatcard
             d['thatcard'] = True
-        elif r == 1106:  # thosecards
+        elif r == 1108:  # thosecards
             d['thosecards'] = True
         elif r == 620:  # destination
             x = c[0]
@@ -81764,7 +81962,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b707(x, inst, lim, made)
             d['player'] = value
-        elif r == 1107:  # all
+        elif r == 1109:  # all
             d['all'] = True
         elif r == 989:  # amount
             x = c[0]
@@ -82059,7 +82257,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 990:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1108 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1110 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -82111,7 +82309,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1109:  # you
+        elif r == 1111:  # you
             d['you'] = True
         elif r == 992:  # target
             x = c[0]
@@ -82208,7 +82406,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 995:  # newtargets
             d['newtargets'] = True
-        elif r == 1110:  # thatcopy
+        elif r == 1112:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82438,7 +82636,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b958(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1111:  # tail
+        elif r == 1113:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82842,7 +83040,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # equipped
+        if r == 1120:  # equipped
             d['equipped'] = True
         elif r == 734:  # enchanted
             x = c[0]
@@ -83143,7 +83341,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1121 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1123 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83312,7 +83510,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1155:  # equipped
+        elif r == 1157:  # equipped
             d['equipped'] = True
         elif r == 781:  # host
             x = c[0]
@@ -83327,7 +83525,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1121 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1123 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83368,7 +83566,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1156:  # thisor
+        elif r == 1158:  # thisor
             d['thisor'] = True
         elif r == 784:  # subject
             x = c[0]
@@ -83383,7 +83581,7 @@ def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1121 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1123 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83532,9 +83730,9 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1164:  # onbf
+        elif r == 1167:  # onbf
             d['onbf'] = True
-        elif r == 1165:  # pergy
+        elif r == 1168:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84259,7 +84457,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84275,8 +84473,8 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
-    d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C848()
+    d: dict[str, Any] = {'keyword': None, 'quality': None, 'subtype': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -84290,10 +84488,19 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 848:  # quality
+        elif r == 1057:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
+        elif r == 1058:  # subtype
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['subtype'] = value
+        elif r == 1159:  # more
+            values = d['more']
+            for x in c:
+                value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+                values.append(value)
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84302,7 +84509,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84318,7 +84525,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C852()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84326,18 +84533,18 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # verb
+        if r == 849:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 851:  # keyword
+        elif r == 850:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 852:  # chosen
+        elif r == 851:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84349,8 +84556,54 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C853()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1059:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84373,7 +84626,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # keywords
+        if r == 1060:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84395,53 +84648,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C855()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1058:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84457,7 +84664,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C857()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84465,11 +84672,11 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 856:  # first
+        if r == 855:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 857:  # regular
+        elif r == 856:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84483,7 +84690,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84499,7 +84706,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C859()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84507,7 +84714,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # excess
+        if r == 858:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84519,7 +84726,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84535,7 +84742,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C861()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84543,7 +84750,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 861:  # untapped
+        if r == 860:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84555,7 +84762,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84571,7 +84778,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C863()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84579,11 +84786,11 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # its
+        if r == 1061:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 863:  # untap
+        elif r == 862:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84595,7 +84802,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84611,7 +84818,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C865()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84619,7 +84826,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # gains
+        if r == 864:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84631,7 +84838,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84647,7 +84854,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C867()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84655,7 +84862,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # lethal
+        if r == 866:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84667,7 +84874,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84683,7 +84890,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C869()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84691,7 +84898,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # ascounters
+        if r == 868:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84703,7 +84910,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84719,7 +84926,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C871()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84727,7 +84934,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # quality
+        if r == 870:  # quality
             x = c[0]
             value = _b1054(x, inst, lim, made)
             d['quality'] = value
@@ -84739,7 +84946,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84755,7 +84962,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C873()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84763,7 +84970,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # quality
+        if r == 872:  # quality
             x = c[0]
             value = _b1054(x, inst, lim, made)
             d['quality'] = value
@@ -84775,7 +84982,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84791,7 +84998,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C875()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84799,7 +85006,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 875:  # quality
+        if r == 874:  # quality
             x = c[0]
             value = _b1054(x, inst, lim, made)
             d['quality'] = value
@@ -84811,7 +85018,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84827,7 +85034,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C877()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84835,9 +85042,9 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # thisturn
+        if r == 1062:  # thisturn
             d['thisturn'] = True
-        elif r == 877:  # keyword
+        elif r == 876:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84852,7 +85059,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84868,7 +85075,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C880()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84876,11 +85083,11 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 879:  # whose
+        if r == 878:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 880:  # tapact
+        elif r == 879:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84892,7 +85099,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84908,7 +85115,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C882()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84916,7 +85123,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # count
+        if r == 881:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84928,7 +85135,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84944,7 +85151,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C884()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84952,7 +85159,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # attacks
+        if r == 883:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84964,7 +85171,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84980,7 +85187,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C886()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84988,7 +85195,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # attacks
+        if r == 885:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85000,7 +85207,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85016,7 +85223,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C888()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85024,7 +85231,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # blocked
+        if r == 887:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -85036,7 +85243,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85052,7 +85259,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C890()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85060,7 +85267,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # blocks
+        if r == 889:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -85072,7 +85279,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85088,7 +85295,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C892()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85096,7 +85303,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # unblockable
+        if r == 891:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -85108,7 +85315,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85124,7 +85331,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C895()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85132,15 +85339,15 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # power
+        if r == 893:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 895:  # toughness
+        elif r == 894:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1061:  # colors
+        elif r == 1063:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85148,7 +85355,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1157:  # colors
+        elif r == 1160:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85156,12 +85363,12 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # subtypes
+        elif r == 1064:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # keywords
+        elif r == 1065:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85175,7 +85382,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1064:  # still
+        elif r == 1066:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -85185,7 +85392,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85201,7 +85408,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C897()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85209,7 +85416,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 897:  # choice
+        if r == 896:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -85221,7 +85428,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85237,7 +85444,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C899()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85245,7 +85452,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # host
+        if r == 898:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85257,7 +85464,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85273,7 +85480,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C901()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85281,7 +85488,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 901:  # color
+        if r == 900:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85320,23 +85527,23 @@ def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1093:  # eot
+        if r == 1095:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1094:  # next_upkeep
+        elif r == 1096:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1095:  # losecontrol
+        elif r == 1097:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1096:  # thisturn
+        elif r == 1098:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1097:  # thiscombat
+        elif r == 1099:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85595,7 +85802,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # its
+        if r == 1114:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -85678,7 +85885,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1113:  # walker
+        elif r == 1115:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85712,13 +85919,13 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # another
+        if r == 1116:  # another
             d['another'] = True
         elif r == 1022:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1115:  # ingy
+        elif r == 1117:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85760,7 +85967,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1116:  # attached
+        elif r == 1118:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -85769,7 +85976,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1117:  # samename
+        elif r == 1119:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -85778,7 +85985,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1159:  # ingy
+        elif r == 1162:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85831,7 +86038,7 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1081(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85847,7 +86054,7 @@ def _b1081(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1081()
+    inst: Any = _C1083()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85855,7 +86062,7 @@ def _b1081(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1080:  # word
+        if r == 1082:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85870,7 +86077,7 @@ def _b1081(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85886,7 +86093,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1085()
+    inst: Any = _C1087()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85894,13 +86101,13 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1084:  # filter
+        if r == 1086:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1166:  # gy
+        elif r == 1169:  # gy
             d['gy'] = True
-        elif r == 1167:  # bf
+        elif r == 1170:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85910,7 +86117,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85926,7 +86133,7 @@ def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1090()
+    inst: Any = _C1092()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85934,19 +86141,19 @@ def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1089:  # power
+        if r == 1091:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1091:  # power
+        elif r == 1093:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1092:  # target
+        elif r == 1094:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -85961,7 +86168,7 @@ def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85977,7 +86184,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1120()
+    inst: Any = _C1122()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85985,7 +86192,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # enters
+        if r == 1121:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85997,7 +86204,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86013,7 +86220,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1125()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86021,7 +86228,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # leaves
+        if r == 1124:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -86033,7 +86240,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86049,7 +86256,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1127()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86057,7 +86264,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # dies
+        if r == 1126:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -86069,7 +86276,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86085,7 +86292,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1127()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86093,7 +86300,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # graveyard
+        if r == 1128:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86105,7 +86312,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86121,7 +86328,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86129,7 +86336,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1128:  # alone
+        if r == 1130:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86141,7 +86348,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86157,7 +86364,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86165,7 +86372,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # unblocked
+        if r == 1132:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86177,7 +86384,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86193,7 +86400,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86201,7 +86408,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # attacks
+        if r == 1134:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86213,7 +86420,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86229,7 +86436,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86237,11 +86444,11 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # blocks
+        if r == 1136:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1160:  # acreature
+        elif r == 1163:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86251,7 +86458,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86267,7 +86474,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86275,17 +86482,17 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # blocked
+        if r == 1138:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1137:  # article
+        elif r == 1139:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1138:  # filter
+        elif r == 1140:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86299,7 +86506,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86315,7 +86522,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1141()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86323,7 +86530,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1140:  # direction
+        if r == 1142:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86335,7 +86542,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86351,7 +86558,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1143()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86359,7 +86566,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # up
+        if r == 1144:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86371,7 +86578,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86387,7 +86594,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86395,7 +86602,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # way
+        if r == 1146:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86407,7 +86614,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86423,7 +86630,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86431,11 +86638,11 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1146:  # targeted
+        if r == 1148:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1161:  # opponents
+        elif r == 1164:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86445,7 +86652,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86461,7 +86668,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86469,13 +86676,13 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1162:  # combat
+        if r == 1165:  # combat
             d['combat'] = True
-        elif r == 1148:  # deals
+        elif r == 1150:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1149:  # recipient
+        elif r == 1151:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86489,7 +86696,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86505,7 +86712,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86513,9 +86720,9 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1163:  # combat
+        if r == 1166:  # combat
             d['combat'] = True
-        elif r == 1151:  # dealt
+        elif r == 1153:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86527,7 +86734,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86543,7 +86750,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86551,7 +86758,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # anywhere
+        if r == 1155:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87413,67 +87620,67 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 845 __asgn_plain
     _b846,  # 846 HasKeywordAtManaCost
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 847 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 850 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 851 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 852 __asgn_plain
-    _b853,  # 853 ProtectionFromChosen
-    _b854,  # 854 HasKeywords
-    _b855,  # 855 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 856 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 879 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 894 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 908 __asgn_plain
+    _b848,  # 848 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 849 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 850 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 ProtectionFromChosen
+    _b853,  # 853 HasKeywords
+    _b854,  # 854 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 855 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 876 __asgn_plain
+    _b877,  # 877 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 878 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 893 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 903 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 908 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 909 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 910 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 911 __asgn_oneormore
@@ -87622,119 +87829,122 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b1054,  # 1054 QualityRef
     lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1055 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1057 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1062 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1065 __asgn_optional
-    _node,  # 1066 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1058 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1062 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1064 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1066 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1067 __asgn_optional
+    _node,  # 1068 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1074 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1076 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1080 __asgn_plain
-    _b1081,  # 1081 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1082 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1083 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1084 __asgn_plain
-    _b1085,  # 1085 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1086 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1089 __asgn_plain
-    _b1090,  # 1090 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1078 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1080 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1082 __asgn_plain
+    _b1083,  # 1083 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1084 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1085 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1086 __asgn_plain
+    _b1087,  # 1087 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1088 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1089 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1090 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1104 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1107 __asgn_optional
-    _match_node,  # 1108 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1111 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1112 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1119 __asgn_plain
-    _b1120,  # 1120 EntersEvent
-    _node,  # 1121 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1126 __asgn_plain
-    _b1127,  # 1127 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1136 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1137 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1140 __asgn_plain
-    _b1141,  # 1141 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1142 __asgn_plain
-    _b1143,  # 1143 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1148 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1157 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1158 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1164 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1167 __asgn_optional
+    _b1092,  # 1092 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1106 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1109 __asgn_optional
+    _match_node,  # 1110 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1113 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1121 __asgn_plain
+    _b1122,  # 1122 EntersEvent
+    _node,  # 1123 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1124 __asgn_plain
+    _b1125,  # 1125 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1126 __asgn_plain
+    _b1127,  # 1127 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1138 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1150 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1159 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1160 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1161 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1162 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1170 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 520, 720, 758, 809, 964, 975, 1066, 1121])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 520, 720, 758, 809, 964, 975, 1068, 1123])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88585,61 +88795,61 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 845 __asgn_plain
     _b846,  # 846 HasKeywordAtManaCost
     None,  # 847 __asgn_plain
-    None,  # 848 __asgn_plain
-    _b849,  # 849 HasKeywordFrom
+    _b848,  # 848 HasKeywordFrom
+    None,  # 849 __asgn_plain
     None,  # 850 __asgn_plain
     None,  # 851 __asgn_plain
-    None,  # 852 __asgn_plain
-    _b853,  # 853 ProtectionFromChosen
-    _b854,  # 854 HasKeywords
-    _b855,  # 855 LosesKeywords
+    _b852,  # 852 ProtectionFromChosen
+    _b853,  # 853 HasKeywords
+    _b854,  # 854 LosesKeywords
+    None,  # 855 __asgn_plain
     None,  # 856 __asgn_plain
-    None,  # 857 __asgn_plain
-    _b858,  # 858 CombatDamageSteps
-    None,  # 859 __asgn_plain
-    _b860,  # 860 AssignsExcess
-    None,  # 861 __asgn_plain
-    _b862,  # 862 AttacksUntapped
-    None,  # 863 __asgn_plain
-    _b864,  # 864 DoesntUntap
-    None,  # 865 __asgn_plain
-    _b866,  # 866 DamageGainsLife
-    None,  # 867 __asgn_plain
-    _b868,  # 868 DamageIsLethal
-    None,  # 869 __asgn_plain
-    _b870,  # 870 DamageAsCounters
-    None,  # 871 __asgn_plain
-    _b872,  # 872 CantBeBlockedBy
-    None,  # 873 __asgn_plain
-    _b874,  # 874 CantBeAttachedBy
-    None,  # 875 __asgn_plain
-    _b876,  # 876 PreventDamageFrom
-    None,  # 877 __asgn_plain
-    _b878,  # 878 AttacksDespite
+    _b857,  # 857 CombatDamageSteps
+    None,  # 858 __asgn_plain
+    _b859,  # 859 AssignsExcess
+    None,  # 860 __asgn_plain
+    _b861,  # 861 AttacksUntapped
+    None,  # 862 __asgn_plain
+    _b863,  # 863 DoesntUntap
+    None,  # 864 __asgn_plain
+    _b865,  # 865 DamageGainsLife
+    None,  # 866 __asgn_plain
+    _b867,  # 867 DamageIsLethal
+    None,  # 868 __asgn_plain
+    _b869,  # 869 DamageAsCounters
+    None,  # 870 __asgn_plain
+    _b871,  # 871 CantBeBlockedBy
+    None,  # 872 __asgn_plain
+    _b873,  # 873 CantBeAttachedBy
+    None,  # 874 __asgn_plain
+    _b875,  # 875 PreventDamageFrom
+    None,  # 876 __asgn_plain
+    _b877,  # 877 AttacksDespite
+    None,  # 878 __asgn_plain
     None,  # 879 __asgn_plain
-    None,  # 880 __asgn_plain
-    _b881,  # 881 TapAbilitiesCantActivate
-    None,  # 882 __asgn_plain
-    _b883,  # 883 MaxBlockers
-    None,  # 884 __asgn_plain
-    _b885,  # 885 AttacksEachCombat
-    None,  # 886 __asgn_plain
-    _b887,  # 887 AttacksThisTurn
-    None,  # 888 __asgn_plain
-    _b889,  # 889 MustBeBlocked
-    None,  # 890 __asgn_plain
-    _b891,  # 891 BlocksEachCombat
-    None,  # 892 __asgn_plain
-    _b893,  # 893 CantBeBlocked
+    _b880,  # 880 TapAbilitiesCantActivate
+    None,  # 881 __asgn_plain
+    _b882,  # 882 MaxBlockers
+    None,  # 883 __asgn_plain
+    _b884,  # 884 AttacksEachCombat
+    None,  # 885 __asgn_plain
+    _b886,  # 886 AttacksThisTurn
+    None,  # 887 __asgn_plain
+    _b888,  # 888 MustBeBlocked
+    None,  # 889 __asgn_plain
+    _b890,  # 890 BlocksEachCombat
+    None,  # 891 __asgn_plain
+    _b892,  # 892 CantBeBlocked
+    None,  # 893 __asgn_plain
     None,  # 894 __asgn_plain
-    None,  # 895 __asgn_plain
-    _b896,  # 896 BecomesCreature
-    None,  # 897 __asgn_plain
-    _b898,  # 898 ChosenCreatureType
-    None,  # 899 __asgn_plain
-    _b900,  # 900 BecomesAura
-    None,  # 901 __asgn_plain
-    _b902,  # 902 IsColor
+    _b895,  # 895 BecomesCreature
+    None,  # 896 __asgn_plain
+    _b897,  # 897 ChosenCreatureType
+    None,  # 898 __asgn_plain
+    _b899,  # 899 BecomesAura
+    None,  # 900 __asgn_plain
+    _b901,  # 901 IsColor
+    None,  # 902 __asgn_plain
     None,  # 903 __asgn_plain
     None,  # 904 __asgn_plain
     None,  # 905 __asgn_plain
@@ -88794,18 +89004,18 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b1054,  # 1054 QualityRef
     None,  # 1055 __asgn_plain
     None,  # 1056 __asgn_optional
-    None,  # 1057 __asgn_oneormore
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_plain
-    None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_zeroormore
+    None,  # 1057 __asgn_plain
+    None,  # 1058 __asgn_plain
+    None,  # 1059 __asgn_oneormore
+    None,  # 1060 __asgn_oneormore
+    None,  # 1061 __asgn_plain
+    None,  # 1062 __asgn_optional
     None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_optional
-    None,  # 1066 KeywordCostPart
-    None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_oneormore
+    None,  # 1064 __asgn_zeroormore
+    None,  # 1065 __asgn_oneormore
+    None,  # 1066 __asgn_optional
+    None,  # 1067 __asgn_optional
+    None,  # 1068 KeywordCostPart
     None,  # 1069 __asgn_oneormore
     None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_oneormore
@@ -88813,96 +89023,99 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
-    None,  # 1076 __asgn_optional
-    None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_plain
-    None,  # 1079 __asgn_oneormore
+    None,  # 1076 __asgn_oneormore
+    None,  # 1077 __asgn_oneormore
+    None,  # 1078 __asgn_optional
+    None,  # 1079 __asgn_plain
     None,  # 1080 __asgn_plain
-    _b1081,  # 1081 PerTime
-    None,  # 1082 __asgn_optional
-    None,  # 1083 __asgn_oneormore
-    None,  # 1084 __asgn_plain
-    _b1085,  # 1085 PerObject
-    None,  # 1086 __asgn_optional
-    None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_plain
+    None,  # 1081 __asgn_oneormore
+    None,  # 1082 __asgn_plain
+    _b1083,  # 1083 PerTime
+    None,  # 1084 __asgn_optional
+    None,  # 1085 __asgn_oneormore
+    None,  # 1086 __asgn_plain
+    _b1087,  # 1087 PerObject
+    None,  # 1088 __asgn_optional
     None,  # 1089 __asgn_plain
-    _b1090,  # 1090 PowerOf
+    None,  # 1090 __asgn_plain
     None,  # 1091 __asgn_plain
-    None,  # 1092 __asgn_plain
+    _b1092,  # 1092 PowerOf
     None,  # 1093 __asgn_plain
     None,  # 1094 __asgn_plain
     None,  # 1095 __asgn_plain
     None,  # 1096 __asgn_plain
     None,  # 1097 __asgn_plain
-    None,  # 1098 __asgn_optional
-    None,  # 1099 __asgn_optional
+    None,  # 1098 __asgn_plain
+    None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_optional
     None,  # 1101 __asgn_optional
     None,  # 1102 __asgn_optional
     None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_oneormore
+    None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_optional
+    None,  # 1106 __asgn_oneormore
     None,  # 1107 __asgn_optional
-    None,  # 1108 DelayedStep
+    None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_optional
-    None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_oneormore
-    None,  # 1112 __asgn_plain
-    None,  # 1113 __asgn_optional
-    None,  # 1114 __asgn_optional
+    None,  # 1110 DelayedStep
+    None,  # 1111 __asgn_optional
+    None,  # 1112 __asgn_optional
+    None,  # 1113 __asgn_oneormore
+    None,  # 1114 __asgn_plain
     None,  # 1115 __asgn_optional
-    None,  # 1116 __asgn_plain
-    None,  # 1117 __asgn_plain
-    None,  # 1118 __asgn_optional
+    None,  # 1116 __asgn_optional
+    None,  # 1117 __asgn_optional
+    None,  # 1118 __asgn_plain
     None,  # 1119 __asgn_plain
-    _b1120,  # 1120 EntersEvent
-    None,  # 1121 ThisEvent
-    None,  # 1122 __asgn_plain
-    _b1123,  # 1123 LeavesEvent
+    None,  # 1120 __asgn_optional
+    None,  # 1121 __asgn_plain
+    _b1122,  # 1122 EntersEvent
+    None,  # 1123 ThisEvent
     None,  # 1124 __asgn_plain
-    _b1125,  # 1125 DiesEvent
+    _b1125,  # 1125 LeavesEvent
     None,  # 1126 __asgn_plain
-    _b1127,  # 1127 ToGraveyardEvent
+    _b1127,  # 1127 DiesEvent
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 AttacksAloneEvent
+    _b1129,  # 1129 ToGraveyardEvent
     None,  # 1130 __asgn_plain
-    _b1131,  # 1131 UnblockedEvent
+    _b1131,  # 1131 AttacksAloneEvent
     None,  # 1132 __asgn_plain
-    _b1133,  # 1133 AttacksEvent
+    _b1133,  # 1133 UnblockedEvent
     None,  # 1134 __asgn_plain
-    _b1135,  # 1135 BlocksEvent
+    _b1135,  # 1135 AttacksEvent
     None,  # 1136 __asgn_plain
-    None,  # 1137 __asgn_plain
+    _b1137,  # 1137 BlocksEvent
     None,  # 1138 __asgn_plain
-    _b1139,  # 1139 BlockedEvent
+    None,  # 1139 __asgn_plain
     None,  # 1140 __asgn_plain
-    _b1141,  # 1141 PhasesEvent
+    _b1141,  # 1141 BlockedEvent
     None,  # 1142 __asgn_plain
-    _b1143,  # 1143 TurnedUpEvent
+    _b1143,  # 1143 PhasesEvent
     None,  # 1144 __asgn_plain
-    _b1145,  # 1145 ExiledThisWayEvent
+    _b1145,  # 1145 TurnedUpEvent
     None,  # 1146 __asgn_plain
-    _b1147,  # 1147 TargetedEvent
+    _b1147,  # 1147 ExiledThisWayEvent
     None,  # 1148 __asgn_plain
-    None,  # 1149 __asgn_plain
-    _b1150,  # 1150 DealsDamageEvent
+    _b1149,  # 1149 TargetedEvent
+    None,  # 1150 __asgn_plain
     None,  # 1151 __asgn_plain
-    _b1152,  # 1152 DealtDamageEvent
+    _b1152,  # 1152 DealsDamageEvent
     None,  # 1153 __asgn_plain
-    _b1154,  # 1154 PutIntoGraveyardEvent
-    None,  # 1155 __asgn_optional
-    None,  # 1156 __asgn_optional
-    None,  # 1157 __asgn_oneormore
-    None,  # 1158 __asgn_oneormore
-    None,  # 1159 __asgn_optional
-    None,  # 1160 __asgn_optional
-    None,  # 1161 __asgn_optional
+    _b1154,  # 1154 DealtDamageEvent
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 PutIntoGraveyardEvent
+    None,  # 1157 __asgn_optional
+    None,  # 1158 __asgn_optional
+    None,  # 1159 __asgn_oneormore
+    None,  # 1160 __asgn_oneormore
+    None,  # 1161 __asgn_oneormore
     None,  # 1162 __asgn_optional
     None,  # 1163 __asgn_optional
     None,  # 1164 __asgn_optional
     None,  # 1165 __asgn_optional
     None,  # 1166 __asgn_optional
     None,  # 1167 __asgn_optional
+    None,  # 1168 __asgn_optional
+    None,  # 1169 __asgn_optional
+    None,  # 1170 __asgn_optional
 ]

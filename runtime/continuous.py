@@ -237,6 +237,8 @@ class GainKeywordWithQuality:
 
     keyword: str
     quality: str = ""
+    # "has protection from green and from white": further instances, one for each quality (702.16a)
+    more: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -402,9 +402,9 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         # "the chosen color" is this object's); another instance of a keyword it has ("protection
         # from white") is added too.
         quality = p.quality or obj.chosen_color
-        if quality:
+        for q in (quality, *p.more) if quality else ():
             keywords.add(p.keyword)
-            pairs.extend(_keyword_abilities(game, p.keyword, quality))
+            pairs.extend(_keyword_abilities(game, p.keyword, q))
 
     def lose(names: tuple[str, ...]) -> None:
         for n in names:

@@ -623,12 +623,15 @@ class HasKeywordFrom(StaticPart):
 
     keyword: str
     quality: str
+    more: tuple[str, ...] = ()  # "... from green and from white": another instance for each (702.16a)
+    words: str = ""  # the quality as printed, where it differs ("Gorgons" for the subtype Gorgon)
 
     def text(self, ph: "Phrase | None") -> str:
-        return f"has {self.keyword} from {self.quality}"
+        return f"has {self.keyword} from {self.words or self.quality}" + "".join(f" and from {q}" for q in self.more)
 
     def python(self) -> str:
-        return f"rt.GainKeywordWithQuality(keyword={lit(self.keyword)}, quality={lit(self.quality)})"
+        more = f", more={lit(self.more)}" if self.more else ""
+        return f"rt.GainKeywordWithQuality(keyword={lit(self.keyword)}, quality={lit(self.quality)}{more})"
 
 
 @dataclass(frozen=True)
