@@ -756,7 +756,10 @@ class CardLowering:
         return co.ItIs(_filter(self.ck, c.filter, c))
 
     def condition_CountersCondition(self, c: Any) -> Condition:
-        # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
+        # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more);
+        # "it has no ice counters on it": none.
+        if c.none:
+            return co.HasCounters(self.counter_kind(c.counter), 0, none=True)
         n = self.amount(c.count)
         return co.HasCounters(self.counter_kind(c.counter), n.value, or_more=bool(c.ormore))
 
@@ -2314,6 +2317,13 @@ class CardLowering:
 
     def event_LeavesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("leaves", "leaves the battlefield")  # 603.6c, 603.10a
+
+    def event_TransformsEvent(self, ev: Any) -> TriggerEvent:
+        # 701.28e: it transformed and has the face's name immediately after (the face it is written on).
+        face = unescape(ev.face)
+        if face != unescape(self.card.name):
+            self.ck.error(ev, f"'transforms into' names the face the ability is on: \"{unescape(self.card.name)}\"")
+        return TriggerEvent("transformed", f"transforms into {face}")
 
     def event_ToGraveyardEvent(self, ev: Any) -> TriggerEvent:
         # 603.6c: into its owner's graveyard, which is its controller's ("your")

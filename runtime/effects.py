@@ -803,6 +803,8 @@ class Transform:
                     o.transformed = not o.transformed
                     game.log(f"{before} transforms into {game.name_of(ref)} (701.28a)")
                     done = True
+                    # 701.28e: "when this creature transforms into NAME" -- read from the face it is now
+                    game.fire_object_event(o, "transformed")
         res.performed = done
 
 
