@@ -602,6 +602,7 @@ class CardLowering:
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
+        self.destroyed = False  # a destroy instruction was lowered ("destroyed this way" may follow)
         self.counted_before = False  # an instruction before, in this ability, counts what it did (life lost, cards discarded)
         self.counted_kind = ""  # the counter kind a condition before counted ("... hatchling counters on it")
         self.targets: list[TargetIR] = []
@@ -1264,6 +1265,12 @@ class CardLowering:
         # 707.2, 111.2: a token copy of each matching permanent, under that permanent's controller.
         return ef.CopyEach(_filter(self.ck, e.filter, e), str(e.copied))
 
+    def effect_ReturnDestroyedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 701.7a, 400.7: the cards a destroy instruction before this one put into your graveyard.
+        if not self.destroyed:
+            self.ck.error(e, "'destroyed this way' needs a destroy instruction before it in the sentence")
+        return ef.ReturnDestroyed()
+
     def effect_ChooseTypeEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 205.2a, 608.2d: the controller chooses one of the permanent types, remembered for "of the chosen type".
         self.chose = True
@@ -1561,6 +1568,7 @@ class CardLowering:
         return ef.PreventDamage(self.amount(e.amount), ref)
 
     def effect_DestroyEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.destroyed = True
         return ef.Destroy(self.target(e.target, cond))
 
     def effect_ExileEffect(self, e: Any, cond: Condition | None) -> Effect:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2c13a6506a79ce79bfdaacb38e5d7b6936b9c4909e0bcfca43815b083a0cbd20'
+GRAMMAR = '3da6e05873a4e713d11373a0e544896fe25d6c618fbcb22daa63a16c4b271e32'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -512,6 +512,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'filter'),
     ('__asgn_plain', 'plain', '', 'copied'),
     ('CopyEachEffect', 'common', 'CopyEachEffect', ''),
+    ('__asgn_plain', 'plain', '', 'destroyed'),
+    ('ReturnDestroyedEffect', 'common', 'ReturnDestroyedEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('__asgn_oneormore', 'oneormore', '', 'symbols'),
@@ -29252,6 +29254,196 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F13:
+            while True:
+                p249 = p
+                res250: list[Any] = []
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'return', '')
+                q += 6
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'destroyed', '')
+                q += 9
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p249 = q
+                res250.append(v)
+                p251 = p249
+                res252: list[Any] = []
+                q = sk0[p251]
+                if q < 0:
+                    q = _WS0(text, p251).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p251] = q
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'way', '')
+                q += 3
+                p251 = q
+                res252.append(v)
+                if res252:
+                    n = Nt(res252)
+                    n.rule = 490
+                p249 = p251
+                if res252 and n:
+                    res250.append(n)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p249 = q
+                res250.append(v)
+                if res250:
+                    n = Nt(res250)
+                    n.rule = 491
+                q = p249
+                v = n if res250 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e60_0(self, p: int) -> Any:
@@ -29272,7 +29464,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 490
+        n.rule = 492
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -29293,7 +29485,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 491
+        n.rule = 493
         return q, n
 
     def e62_0(self, p: int) -> Any:
@@ -29328,7 +29520,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -29361,7 +29553,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29382,7 +29574,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29403,7 +29595,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29424,7 +29616,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29461,7 +29653,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29482,7 +29674,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29503,7 +29695,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29524,7 +29716,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29545,7 +29737,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29566,7 +29758,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29587,7 +29779,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29608,7 +29800,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29645,7 +29837,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29666,7 +29858,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29687,7 +29879,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29708,7 +29900,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29729,7 +29921,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29750,7 +29942,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29797,7 +29989,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 496
+                n.rule = 498
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29813,7 +30005,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 497
+                n.rule = 499
             q = p1
             v = n if res2 else None
             p = q
@@ -29824,7 +30016,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -29858,7 +30050,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 499
+                n.rule = 501
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30013,7 +30205,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 500
+                n.rule = 502
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30043,7 +30235,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 501
+            n.rule = 503
         p = p5
         if res6 and n:
             res.append(n)
@@ -30085,7 +30277,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 502
+                n.rule = 504
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -30115,7 +30307,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 503
+            n.rule = 505
         p = p11
         if res12 and n:
             res.append(n)
@@ -30129,7 +30321,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30270,7 +30462,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 505
+                n.rule = 507
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30319,7 +30511,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 506
+            n.rule = 508
         p = p9
         if res10 and n:
             res.append(n)
@@ -30382,7 +30574,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 509
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30539,14 +30731,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 511
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -30567,7 +30759,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 510
+        n.rule = 512
         return q, n
 
     def e69_0(self, p: int) -> Any:
@@ -30604,7 +30796,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 511
+                    n.rule = 513
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30634,7 +30826,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 512
+                    n.rule = 514
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30659,7 +30851,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 513
+                    n.rule = 515
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30711,7 +30903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 514
+        n.rule = 516
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30756,13 +30948,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 515
+                n.rule = 517
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 516
+                n.rule = 518
             q = p1
             v = n if res2 else None
             p = q
@@ -30773,7 +30965,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 517
+        n.rule = 519
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -30888,7 +31080,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 518
+                    n.rule = 520
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30983,14 +31175,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 520
+        n.rule = 522
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -31071,7 +31263,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31086,7 +31278,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31101,7 +31293,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31126,7 +31318,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 522
+        n.rule = 524
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -31147,7 +31339,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 525
         return q, n
 
     def e77_0(self, p: int) -> Any:
@@ -31200,7 +31392,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 524
+                n.rule = 526
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31241,13 +31433,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 525
+                n.rule = 527
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 526
+                n.rule = 528
             q = p1
             v = n if res2 else None
             p = q
@@ -31258,7 +31450,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 529
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -31356,7 +31548,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 528
+        n.rule = 530
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -31377,7 +31569,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 529
+        n.rule = 531
         return q, n
 
     def e81_0(self, p: int) -> Any:
@@ -31398,7 +31590,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 530
+        n.rule = 532
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31454,7 +31646,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 531
+            n.rule = 533
         p = p1
         if res2 and n:
             res.append(n)
@@ -31528,7 +31720,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 532
+        n.rule = 534
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31584,7 +31776,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 533
+            n.rule = 535
         p = p1
         if res2 and n:
             res.append(n)
@@ -31711,7 +31903,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 534
+        n.rule = 536
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31784,14 +31976,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 535
+            n.rule = 537
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 536
+        n.rule = 538
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -31943,7 +32135,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 537
+        n.rule = 539
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -32002,7 +32194,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 538
+                n.rule = 540
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32085,7 +32277,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 539
+                n.rule = 541
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -32095,7 +32287,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 540
+        n.rule = 542
         return p, n
 
     def e85_1(self, p: int) -> Any:
@@ -32127,7 +32319,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 541
+                    n.rule = 543
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32181,13 +32373,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 542
+                    n.rule = 544
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 543
+                    n.rule = 545
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32224,7 +32416,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 544
+                    n.rule = 546
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -32271,13 +32463,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 545
+                    n.rule = 547
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 546
+                    n.rule = 548
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -32316,13 +32508,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 547
+                    n.rule = 549
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 548
+                    n.rule = 550
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32700,7 +32892,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 551
         return q, n
 
     def e91_0(self, p: int) -> Any:
@@ -32735,7 +32927,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 550
+        n.rule = 552
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32770,7 +32962,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 551
+        n.rule = 553
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32805,7 +32997,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 554
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -33303,7 +33495,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 553
+                    n.rule = 555
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33432,7 +33624,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 554
+                    n.rule = 556
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33561,7 +33753,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 555
+                    n.rule = 557
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33704,7 +33896,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 556
+                    n.rule = 558
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33752,7 +33944,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 557
+                    n.rule = 559
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33777,7 +33969,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 558
+                    n.rule = 560
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33816,7 +34008,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 559
+                    n.rule = 561
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33865,7 +34057,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 560
+                    n.rule = 562
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33919,7 +34111,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 561
+                    n.rule = 563
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34005,7 +34197,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 562
+                    n.rule = 564
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -34052,7 +34244,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 563
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34072,7 +34264,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 564
+                    n.rule = 566
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -34099,7 +34291,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 567
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34133,7 +34325,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 564
+                    n.rule = 566
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -34160,7 +34352,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 566
+                    n.rule = 568
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34180,7 +34372,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 564
+                    n.rule = 566
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -34207,7 +34399,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 567
+                    n.rule = 569
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34241,7 +34433,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 564
+                    n.rule = 566
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34268,7 +34460,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 568
+                    n.rule = 570
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34302,7 +34494,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 564
+                    n.rule = 566
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34329,7 +34521,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 569
+                    n.rule = 571
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34363,7 +34555,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 564
+                    n.rule = 566
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34390,7 +34582,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 570
+                    n.rule = 572
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34410,7 +34602,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 564
+                    n.rule = 566
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34440,7 +34632,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 571
+                    n.rule = 573
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34460,7 +34652,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 566
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34508,7 +34700,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 572
+        n.rule = 574
         return p, n
 
     def e102_0(self, p: int) -> Any:
@@ -34698,7 +34890,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 573
+                    n.rule = 575
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34759,7 +34951,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 574
+                    n.rule = 576
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34860,7 +35052,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35008,7 +35200,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 576
+                    n.rule = 578
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35036,7 +35228,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 577
+        n.rule = 579
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -35146,7 +35338,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 578
+                    n.rule = 580
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35185,7 +35377,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 579
+            n.rule = 581
         p = p1
         if res2 and n:
             res.append(n)
@@ -35242,7 +35434,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 582
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35322,7 +35514,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 581
+                n.rule = 583
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35355,7 +35547,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 582
+                n.rule = 584
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35365,7 +35557,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 583
+        n.rule = 585
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35397,14 +35589,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 584
+            n.rule = 586
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 585
+        n.rule = 587
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35423,7 +35615,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 586
+                n.rule = 588
             q = p1
             v = n if res2 else None
             p = q
@@ -35448,7 +35640,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 587
+            n.rule = 589
         p = p3
         if res4 and n:
             res.append(n)
@@ -35471,7 +35663,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 588
+                n.rule = 590
             q = p5
             v = n if res6 else None
             p = q
@@ -35481,7 +35673,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 589
+        n.rule = 591
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35512,7 +35704,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 592
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35555,7 +35747,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 591
+                n.rule = 593
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35585,7 +35777,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 592
+            n.rule = 594
         p = p5
         if res6 and n:
             res.append(n)
@@ -35624,7 +35816,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 593
+            n.rule = 595
         p = p7
         if res8 and n:
             res.append(n)
@@ -35659,7 +35851,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 594
+            n.rule = 596
         p = p9
         if res10 and n:
             res.append(n)
@@ -35750,7 +35942,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 595
+                n.rule = 597
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35769,7 +35961,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 596
+        n.rule = 598
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35800,7 +35992,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 597
+        n.rule = 599
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35819,7 +36011,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 598
+                n.rule = 600
             q = p1
             v = n if res2 else None
             p = q
@@ -35852,7 +36044,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 601
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35871,7 +36063,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 600
+                n.rule = 602
             q = p1
             v = n if res2 else None
             p = q
@@ -35895,7 +36087,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 601
+        n.rule = 603
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35951,7 +36143,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 602
+            n.rule = 604
         p = p1
         if res2 and n:
             res.append(n)
@@ -35967,7 +36159,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 603
+                n.rule = 605
             q = p3
             v = n if res4 else None
             p = q
@@ -35977,7 +36169,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 604
+        n.rule = 606
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -36110,14 +36302,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 605
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 606
+        n.rule = 608
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -36149,7 +36341,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 609
         p = p1
         if res2 and n:
             res.append(n)
@@ -36212,7 +36404,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 608
+        n.rule = 610
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36244,7 +36436,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
@@ -36260,7 +36452,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 610
+                n.rule = 612
             q = p3
             v = n if res4 else None
             p = q
@@ -36348,7 +36540,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 611
+                n.rule = 613
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36358,7 +36550,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 612
+        n.rule = 614
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36390,7 +36582,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 613
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36511,7 +36703,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 614
+                n.rule = 616
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36526,7 +36718,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 615
+                n.rule = 617
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36567,7 +36759,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 616
+        n.rule = 618
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36611,7 +36803,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 617
+            n.rule = 619
         p = p1
         if res2 and n:
             res.append(n)
@@ -36637,7 +36829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 618
+        n.rule = 620
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36669,7 +36861,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 619
+            n.rule = 621
         p = p1
         if res2 and n:
             res.append(n)
@@ -36733,7 +36925,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 620
+            n.rule = 622
         p = p5
         if res6 and n:
             res.append(n)
@@ -36748,7 +36940,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 621
+            n.rule = 623
         p = p7
         if res8 and n:
             res.append(n)
@@ -36838,7 +37030,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 622
+            n.rule = 624
         p = p11
         if res12 and n:
             res.append(n)
@@ -36854,7 +37046,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 623
+        n.rule = 625
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36886,7 +37078,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 624
+            n.rule = 626
         p = p1
         if res2 and n:
             res.append(n)
@@ -36952,7 +37144,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 625
+                n.rule = 627
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36975,7 +37167,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 626
+                    n.rule = 628
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37048,7 +37240,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 627
+        n.rule = 629
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -37080,7 +37272,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 628
+            n.rule = 630
         p = p1
         if res2 and n:
             res.append(n)
@@ -37099,7 +37291,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 629
+        n.rule = 631
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -37131,7 +37323,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 630
+            n.rule = 632
         p = p1
         if res2 and n:
             res.append(n)
@@ -37170,14 +37362,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 631
+            n.rule = 633
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 632
+        n.rule = 634
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37234,7 +37426,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 633
+                n.rule = 635
             q = p1
             v = n if res2 else None
             p = q
@@ -37271,7 +37463,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 634
+            n.rule = 636
         p = p3
         if res4 and n:
             res.append(n)
@@ -37310,7 +37502,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 635
+            n.rule = 637
         p = p5
         if res6 and n:
             res.append(n)
@@ -37329,7 +37521,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 636
+        n.rule = 638
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37378,7 +37570,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 637
+            n.rule = 639
         p = p1
         if res2 and n:
             res.append(n)
@@ -37405,14 +37597,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 638
+            n.rule = 640
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 639
+        n.rule = 641
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37451,7 +37643,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 640
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37531,7 +37723,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 641
+            n.rule = 643
         p = p3
         if res4 and n:
             res.append(n)
@@ -37563,7 +37755,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 642
+        n.rule = 644
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37595,7 +37787,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 645
         p = p1
         if res2 and n:
             res.append(n)
@@ -37610,7 +37802,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 644
+            n.rule = 646
         p = p3
         if res4 and n:
             res.append(n)
@@ -37644,14 +37836,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 645
+            n.rule = 647
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 646
+        n.rule = 648
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37683,7 +37875,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 647
+            n.rule = 649
         p = p1
         if res2 and n:
             res.append(n)
@@ -37713,7 +37905,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 648
+                n.rule = 650
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37732,7 +37924,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 649
+                n.rule = 651
             q = p7
             v = n if res8 else None
             p = q
@@ -37780,7 +37972,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 650
+        n.rule = 652
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37812,7 +38004,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 651
+            n.rule = 653
         p = p1
         if res2 and n:
             res.append(n)
@@ -37850,7 +38042,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 652
+        n.rule = 654
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37894,7 +38086,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 655
         p = p1
         if res2 and n:
             res.append(n)
@@ -37929,7 +38121,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 654
+            n.rule = 656
         p = p3
         if res4 and n:
             res.append(n)
@@ -38076,7 +38268,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 655
+            n.rule = 657
         p = p5
         if res6 and n:
             res.append(n)
@@ -38108,14 +38300,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 656
+            n.rule = 658
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 657
+        n.rule = 659
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -38147,7 +38339,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 658
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
@@ -38163,7 +38355,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 659
+                n.rule = 661
             q = p3
             v = n if res4 else None
             p = q
@@ -38196,7 +38388,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 660
+                n.rule = 662
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38211,7 +38403,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 661
+                n.rule = 663
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -38275,7 +38467,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 662
+                n.rule = 664
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38285,7 +38477,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 663
+        n.rule = 665
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38317,7 +38509,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 666
         p = p1
         if res2 and n:
             res.append(n)
@@ -38368,14 +38560,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 665
+            n.rule = 667
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 666
+        n.rule = 668
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38455,7 +38647,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 667
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
@@ -38474,7 +38666,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 668
+        n.rule = 670
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38506,14 +38698,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 671
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 672
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38532,7 +38724,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 671
+                n.rule = 673
             q = p1
             v = n if res2 else None
             p = q
@@ -38564,14 +38756,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 672
+            n.rule = 674
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 673
+        n.rule = 675
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38603,7 +38795,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 676
         p = p1
         if res2 and n:
             res.append(n)
@@ -38657,7 +38849,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 675
+                n.rule = 677
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38699,7 +38891,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 676
+                    n.rule = 678
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38748,7 +38940,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 679
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38780,14 +38972,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 679
+        n.rule = 681
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38843,14 +39035,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 682
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 683
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38882,14 +39074,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 685
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38950,14 +39142,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 685
+        n.rule = 687
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38989,7 +39181,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
@@ -39004,7 +39196,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 687
+            n.rule = 689
         p = p3
         if res4 and n:
             res.append(n)
@@ -39038,14 +39230,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 688
+            n.rule = 690
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 691
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39084,14 +39276,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 691
+        n.rule = 693
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39147,7 +39339,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
@@ -39257,7 +39449,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 695
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39289,7 +39481,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -39303,7 +39495,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 695
+        n.rule = 697
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39335,7 +39527,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -39446,7 +39638,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 699
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39526,7 +39718,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 698
+        n.rule = 700
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39546,7 +39738,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 701
         p = p1
         if res2 and n:
             res.append(n)
@@ -39573,7 +39765,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 700
+            n.rule = 702
         p = p3
         if res4 and n:
             res.append(n)
@@ -39627,7 +39819,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 701
+                n.rule = 703
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39637,7 +39829,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 702
+        n.rule = 704
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39657,7 +39849,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 703
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
@@ -39751,14 +39943,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 704
+            n.rule = 706
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 707
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39781,7 +39973,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 706
+                n.rule = 708
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39896,7 +40088,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 709
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -39986,7 +40178,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 708
+        n.rule = 710
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -40088,7 +40280,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 709
+                    n.rule = 711
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40116,12 +40308,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 712
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40149,12 +40341,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 711
+                    n.rule = 713
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 709
+                    n.rule = 711
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40258,7 +40450,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 712
+        n.rule = 714
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -40561,7 +40753,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40582,7 +40774,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40603,7 +40795,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40626,7 +40818,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40647,7 +40839,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40670,7 +40862,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40693,7 +40885,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 713
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40718,7 +40910,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 714
+        n.rule = 716
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -40770,7 +40962,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40813,7 +41005,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 716
+        n.rule = 718
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -40899,7 +41091,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 717
+                    n.rule = 719
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41001,19 +41193,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 718
+                    n.rule = 720
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 719
+                    n.rule = 721
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 722
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41288,7 +41480,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -41439,7 +41631,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 722
+                    n.rule = 724
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41469,7 +41661,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 722
+                    n.rule = 724
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41547,7 +41739,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 723
+                    n.rule = 725
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41590,12 +41782,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 724
+                    n.rule = 726
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41622,7 +41814,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 725
+                    n.rule = 727
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41642,12 +41834,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 726
+                    n.rule = 728
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41662,7 +41854,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41677,7 +41869,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41760,7 +41952,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 727
+                    n.rule = 729
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41791,18 +41983,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 728
+                    n.rule = 730
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 729
+                    n.rule = 731
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41857,18 +42049,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 730
+                    n.rule = 732
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 731
+                    n.rule = 733
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41912,18 +42104,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 732
+                    n.rule = 734
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 733
+                    n.rule = 735
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41938,7 +42130,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42007,18 +42199,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 734
+                    n.rule = 736
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 735
+                    n.rule = 737
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42057,18 +42249,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 736
+                    n.rule = 738
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 737
+                    n.rule = 739
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42109,18 +42301,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 738
+                    n.rule = 740
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 739
+                    n.rule = 741
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42135,7 +42327,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42255,7 +42447,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42337,7 +42529,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 741
+                    n.rule = 743
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42524,7 +42716,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42558,7 +42750,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 745
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42585,7 +42777,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 744
+                    n.rule = 746
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42649,13 +42841,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 745
+                    n.rule = 747
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 743
+                    n.rule = 745
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42680,7 +42872,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 748
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -42787,7 +42979,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42997,7 +43189,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 750
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -43069,7 +43261,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43392,7 +43584,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43470,7 +43662,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 753
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43498,7 +43690,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 754
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -43670,7 +43862,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43720,7 +43912,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 754
+                n.rule = 756
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43748,7 +43940,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -43769,7 +43961,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43867,7 +44059,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43892,18 +44084,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 758
+                    n.rule = 760
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43933,7 +44125,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 761
+                    n.rule = 763
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43978,7 +44170,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 762
+                    n.rule = 764
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44054,12 +44246,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 765
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44086,7 +44278,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 764
+                    n.rule = 766
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44145,7 +44337,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 765
+                    n.rule = 767
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -44167,18 +44359,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 766
+                    n.rule = 768
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 767
+                    n.rule = 769
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44205,7 +44397,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 768
+                    n.rule = 770
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44300,7 +44492,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 769
+                    n.rule = 771
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44348,12 +44540,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 770
+                    n.rule = 772
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44383,7 +44575,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 771
+                    n.rule = 773
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44421,12 +44613,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 772
+                    n.rule = 774
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44453,7 +44645,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 773
+                    n.rule = 775
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44507,18 +44699,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 774
+                    n.rule = 776
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 775
+                    n.rule = 777
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44545,7 +44737,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 776
+                    n.rule = 778
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44581,7 +44773,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 777
+                    n.rule = 779
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44601,12 +44793,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 778
+                    n.rule = 780
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44636,7 +44828,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 779
+                    n.rule = 781
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44661,7 +44853,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 780
+                    n.rule = 782
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44685,12 +44877,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 781
+                    n.rule = 783
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44720,7 +44912,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 782
+                    n.rule = 784
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44754,7 +44946,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 783
+                    n.rule = 785
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44769,12 +44961,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 784
+                    n.rule = 786
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44804,7 +44996,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 785
+                    n.rule = 787
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44830,7 +45022,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 786
+                    n.rule = 788
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44882,12 +45074,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 787
+                    n.rule = 789
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44925,7 +45117,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 788
+                n.rule = 790
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44953,7 +45145,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 791
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -44974,7 +45166,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 792
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -45006,7 +45198,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 791
+                    n.rule = 793
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45035,7 +45227,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 792
+                    n.rule = 794
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45077,7 +45269,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 793
+                n.rule = 795
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45132,7 +45324,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 794
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45163,7 +45355,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45222,7 +45414,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 796
+                    n.rule = 798
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45360,7 +45552,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 797
+                        n.rule = 799
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45394,7 +45586,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 798
+                    n.rule = 800
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45588,7 +45780,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 799
+                    n.rule = 801
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45677,7 +45869,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 802
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45697,7 +45889,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 801
+                    n.rule = 803
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45752,13 +45944,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 802
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 801
+                    n.rule = 803
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45806,7 +45998,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 803
+        n.rule = 805
         return p, n
 
     def e158_0(self, p: int) -> Any:
@@ -45840,7 +46032,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 804
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45891,7 +46083,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 805
+                n.rule = 807
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45949,7 +46141,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45988,7 +46180,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 807
+                    n.rule = 809
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46027,7 +46219,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 808
+                    n.rule = 810
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -46066,18 +46258,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 809
+                    n.rule = 811
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 810
+                    n.rule = 812
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46141,7 +46333,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 812
+                    n.rule = 814
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46180,7 +46372,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 813
+                    n.rule = 815
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46223,12 +46415,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 814
+                    n.rule = 816
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46297,18 +46489,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 815
+                    n.rule = 817
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 816
+                    n.rule = 818
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46349,18 +46541,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 817
+                    n.rule = 819
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 818
+                    n.rule = 820
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46419,12 +46611,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 819
+                    n.rule = 821
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46465,18 +46657,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 820
+                    n.rule = 822
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 821
+                    n.rule = 823
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46576,7 +46768,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 822
+                    n.rule = 824
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46624,12 +46816,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 823
+                    n.rule = 825
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46719,12 +46911,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 824
+                    n.rule = 826
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46786,12 +46978,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 825
+                    n.rule = 827
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46839,12 +47031,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 826
+                    n.rule = 828
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46940,18 +47132,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 827
+                    n.rule = 829
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 828
+                    n.rule = 830
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47121,7 +47313,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 829
+                    n.rule = 831
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -47244,18 +47436,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 830
+                    n.rule = 832
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 831
+                    n.rule = 833
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47403,7 +47595,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 832
+                    n.rule = 834
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47423,12 +47615,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 833
+                    n.rule = 835
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47588,12 +47780,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 834
+                    n.rule = 836
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47648,18 +47840,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 835
+                    n.rule = 837
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 836
+                    n.rule = 838
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47714,18 +47906,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 837
+                    n.rule = 839
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 838
+                    n.rule = 840
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47850,18 +48042,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 839
+                    n.rule = 841
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 840
+                    n.rule = 842
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47956,7 +48148,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 841
+                    n.rule = 843
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47995,18 +48187,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 842
+                    n.rule = 844
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 843
+                    n.rule = 845
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48051,7 +48243,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 844
+                    n.rule = 846
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -48071,12 +48263,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 845
+                    n.rule = 847
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48107,7 +48299,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 846
+                    n.rule = 848
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48213,18 +48405,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 847
+                    n.rule = 849
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 848
+                    n.rule = 850
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48255,7 +48447,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 849
+                    n.rule = 851
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -48293,12 +48485,12 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 850
+                    n.rule = 852
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48328,7 +48520,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 851
+                    n.rule = 853
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -48345,7 +48537,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 852
+                    n.rule = 854
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -48409,18 +48601,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 853
+                    n.rule = 855
                 p95 = p101
                 if res102 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 854
+                    n.rule = 856
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48449,12 +48641,12 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104 if len(res104) == 1 and type(res104[0]) is not list else flatten(res104))
-                    n.rule = 855
+                    n.rule = 857
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48483,12 +48675,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 856
+                    n.rule = 858
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48585,7 +48777,7 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 857
+                    n.rule = 859
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -48620,7 +48812,7 @@ class CardParser:
                     res114.append(v)
                     if res114:
                         n = Nt(res114)
-                        n.rule = 858
+                        n.rule = 860
                     p111 = p113
                     if res114 and n:
                         res112.append(n)
@@ -48666,12 +48858,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 859
+                    n.rule = 861
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48824,18 +49016,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 860
+                    n.rule = 862
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 861
+                    n.rule = 863
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48904,18 +49096,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 862
+                    n.rule = 864
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 863
+                    n.rule = 865
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49007,18 +49199,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 864
+                    n.rule = 866
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 865
+                    n.rule = 867
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49199,18 +49391,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 866
+                    n.rule = 868
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 867
+                    n.rule = 869
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49307,18 +49499,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 868
+                    n.rule = 870
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 869
+                    n.rule = 871
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49471,18 +49663,18 @@ class CardParser:
                 res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 870
+                    n.rule = 872
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 871
+                    n.rule = 873
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49560,7 +49752,7 @@ class CardParser:
                     res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 872
+                    n.rule = 874
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
@@ -49580,12 +49772,12 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 873
+                    n.rule = 875
                 q = p139
                 v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49691,7 +49883,7 @@ class CardParser:
                     res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 874
+                    n.rule = 876
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
@@ -49711,12 +49903,12 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 875
+                    n.rule = 877
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49780,7 +49972,7 @@ class CardParser:
                     res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 876
+                    n.rule = 878
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
@@ -49856,12 +50048,12 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 877
+                    n.rule = 879
                 q = p147
                 v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50001,18 +50193,18 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 878
+                    n.rule = 880
                 p151 = p155
                 if res156 and n:
                     res152.append(n)
                 if res152:
                     n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 879
+                    n.rule = 881
                 q = p151
                 v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50042,7 +50234,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 880
+                    n.rule = 882
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50193,18 +50385,18 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 881
+                    n.rule = 883
                 p157 = p161
                 if res162 and n:
                     res158.append(n)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 882
+                    n.rule = 884
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50318,7 +50510,7 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166)
-                    n.rule = 883
+                    n.rule = 885
                 p163 = p165
                 if res166 and n:
                     res164.append(n)
@@ -50333,12 +50525,12 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164 if len(res164) == 1 and type(res164[0]) is not list else flatten(res164))
-                    n.rule = 884
+                    n.rule = 886
                 q = p163
                 v = n if res164 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50421,18 +50613,18 @@ class CardParser:
                 res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 885
+                    n.rule = 887
                 p167 = p169
                 if res170 and n:
                     res168.append(n)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 886
+                    n.rule = 888
                 q = p167
                 v = n if res168 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50515,18 +50707,18 @@ class CardParser:
                 res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 887
+                    n.rule = 889
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 888
+                    n.rule = 890
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50637,18 +50829,18 @@ class CardParser:
                 res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 889
+                    n.rule = 891
                 p175 = p177
                 if res178 and n:
                     res176.append(n)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 890
+                    n.rule = 892
                 q = p175
                 v = n if res176 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50731,18 +50923,18 @@ class CardParser:
                 res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 891
+                    n.rule = 893
                 p179 = p181
                 if res182 and n:
                     res180.append(n)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 892
+                    n.rule = 894
                 q = p179
                 v = n if res180 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50797,18 +50989,18 @@ class CardParser:
                 res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 893
+                    n.rule = 895
                 p183 = p185
                 if res186 and n:
                     res184.append(n)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 894
+                    n.rule = 896
                 q = p183
                 v = n if res184 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50861,7 +51053,7 @@ class CardParser:
                     res190.append(v)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 895
+                    n.rule = 897
                 p187 = p189
                 if res190 and n:
                     res188.append(n)
@@ -50900,7 +51092,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 896
+                    n.rule = 898
                 p187 = p191
                 if res192 and n:
                     res188.append(n)
@@ -51023,12 +51215,12 @@ class CardParser:
                     break
                 if res188:
                     n = Nt(res188 if len(res188) == 1 and type(res188[0]) is not list else flatten(res188))
-                    n.rule = 897
+                    n.rule = 899
                 q = p187
                 v = n if res188 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51139,18 +51331,18 @@ class CardParser:
                 res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 898
+                    n.rule = 900
                 p199 = p201
                 if res202 and n:
                     res200.append(n)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 899
+                    n.rule = 901
                 q = p199
                 v = n if res200 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51250,18 +51442,18 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 900
+                    n.rule = 902
                 p203 = p205
                 if res206 and n:
                     res204.append(n)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 901
+                    n.rule = 903
                 q = p203
                 v = n if res204 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51292,18 +51484,18 @@ class CardParser:
                     res210.append(v)
                 if res210:
                     n = Nt(res210)
-                    n.rule = 902
+                    n.rule = 904
                 p207 = p209
                 if res210 and n:
                     res208.append(n)
                 if res208:
                     n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 903
+                    n.rule = 905
                 q = p207
                 v = n if res208 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51344,7 +51536,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 904
+                    n.rule = 906
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51374,7 +51566,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 905
+                    n.rule = 907
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51399,7 +51591,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 906
+                    n.rule = 908
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51430,7 +51622,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 907
+                    n.rule = 909
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51455,7 +51647,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 908
+                    n.rule = 910
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51491,7 +51683,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 909
+                n.rule = 911
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51521,7 +51713,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 910
+                    n.rule = 912
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -51569,7 +51761,7 @@ class CardParser:
                 res26.append(v)
             if res26:
                 n = Nt(res26)
-                n.rule = 911
+                n.rule = 913
             p23 = p25
             if res26 and n:
                 res24.append(n)
@@ -51623,7 +51815,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 912
+        n.rule = 914
         return p, n
 
     def e161_1(self, p: int) -> Any:
@@ -51667,7 +51859,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 913
+        n.rule = 915
         return p, n
 
     def e162_1(self, p: int) -> Any:
@@ -51707,7 +51899,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 914
+                    n.rule = 916
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51738,7 +51930,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 917
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52091,7 +52283,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 918
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -52112,7 +52304,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 919
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -52133,7 +52325,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 920
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -52154,7 +52346,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 921
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -52189,7 +52381,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 922
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -52399,7 +52591,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 923
         return q, n
 
     def e172_0(self, p: int) -> Any:
@@ -52439,7 +52631,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 922
+                    n.rule = 924
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52462,7 +52654,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 923
+                    n.rule = 925
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52567,7 +52759,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 926
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -52588,7 +52780,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 927
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -52609,7 +52801,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 926
+        n.rule = 928
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -52924,7 +53116,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 927
+                    n.rule = 929
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52955,7 +53147,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 928
+                    n.rule = 930
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53002,7 +53194,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 929
+                    n.rule = 931
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53047,7 +53239,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 930
+                    n.rule = 932
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53136,7 +53328,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 931
+                    n.rule = 933
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53181,7 +53373,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 932
+                    n.rule = 934
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53253,7 +53445,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 933
+                    n.rule = 935
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53298,7 +53490,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 934
+                    n.rule = 936
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53329,7 +53521,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 935
+                    n.rule = 937
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53352,7 +53544,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 936
+                    n.rule = 938
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53415,7 +53607,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 937
+                    n.rule = 939
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53594,7 +53786,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 938
+                    n.rule = 940
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53620,7 +53812,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 939
+                    n.rule = 941
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53656,7 +53848,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 940
+                    n.rule = 942
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53699,7 +53891,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 941
+        n.rule = 943
         return q, n
 
     def e186_0(self, p: int) -> Any:
@@ -53720,7 +53912,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 942
+        n.rule = 944
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53741,7 +53933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 945
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53772,7 +53964,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 944
+        n.rule = 946
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -53807,7 +53999,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 947
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -53929,7 +54121,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 946
+                        n.rule = 948
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -53984,7 +54176,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 947
+                    n.rule = 949
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54068,7 +54260,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 950
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54134,7 +54326,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 949
+                    n.rule = 951
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54294,7 +54486,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 950
+                    n.rule = 952
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54320,7 +54512,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 951
+                    n.rule = 953
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54345,7 +54537,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 952
+                        n.rule = 954
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54412,7 +54604,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 953
+                    n.rule = 955
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54458,7 +54650,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 956
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54545,7 +54737,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 955
+                    n.rule = 957
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54641,7 +54833,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 956
+                    n.rule = 958
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54722,7 +54914,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 959
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54817,7 +55009,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 958
+                    n.rule = 960
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54908,7 +55100,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 959
+                    n.rule = 961
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54962,7 +55154,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 960
+                    n.rule = 962
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54996,7 +55188,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 960
+                    n.rule = 962
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -55090,7 +55282,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 961
+                    n.rule = 963
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55135,7 +55327,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 962
+                    n.rule = 964
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55225,7 +55417,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 963
+        n.rule = 965
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55315,18 +55507,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 964
+                    n.rule = 966
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 965
+                    n.rule = 967
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55341,7 +55533,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 968
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55385,7 +55577,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 967
+            n.rule = 969
         p = p1
         if res2 and n:
             res.append(n)
@@ -55404,7 +55596,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 968
+        n.rule = 970
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -55489,7 +55681,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 969
+                    n.rule = 971
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55555,7 +55747,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 970
+        n.rule = 972
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -55962,7 +56154,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 971
+                    n.rule = 973
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56049,7 +56241,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 972
+                    n.rule = 974
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56078,7 +56270,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 973
+        n.rule = 975
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -56144,7 +56336,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 974
+        n.rule = 976
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -56329,18 +56521,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 977
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 976
+                    n.rule = 978
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 977
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56376,7 +56568,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 978
+                    n.rule = 980
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56396,12 +56588,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 979
+                    n.rule = 981
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 977
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56437,7 +56629,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 980
+                    n.rule = 982
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56457,12 +56649,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 981
+                    n.rule = 983
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 977
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56487,7 +56679,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 982
+        n.rule = 984
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56519,12 +56711,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 985
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 984
+                    n.rule = 986
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56544,12 +56736,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 985
+                    n.rule = 987
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 984
+                    n.rule = 986
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56611,7 +56803,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 986
+                    n.rule = 988
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56762,7 +56954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 987
+        n.rule = 989
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -56853,7 +57045,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 988
+                    n.rule = 990
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56897,7 +57089,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 989
+                    n.rule = 991
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56995,7 +57187,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 990
+                    n.rule = 992
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57295,7 +57487,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 991
+                n.rule = 993
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57473,7 +57665,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 992
+                    n.rule = 994
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57532,7 +57724,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 993
+                    n.rule = 995
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57612,7 +57804,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 994
+                    n.rule = 996
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57689,7 +57881,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 995
+                    n.rule = 997
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57734,7 +57926,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 996
+                    n.rule = 998
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57819,7 +58011,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 999
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -57922,7 +58114,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 1000
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57951,7 +58143,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 999
+                    n.rule = 1001
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57982,7 +58174,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1000
+                    n.rule = 1002
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58005,7 +58197,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1001
+                    n.rule = 1003
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -58033,7 +58225,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1004
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -58229,7 +58421,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1003
+                    n.rule = 1005
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58259,7 +58451,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1004
+                        n.rule = 1006
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58287,7 +58479,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1005
+                n.rule = 1007
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58317,7 +58509,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1006
+                    n.rule = 1008
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58349,7 +58541,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1007
+        n.rule = 1009
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -58395,7 +58587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1008
+        n.rule = 1010
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -58429,7 +58621,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1009
+                    n.rule = 1011
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58524,19 +58716,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1010
+                    n.rule = 1012
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1011
+                    n.rule = 1013
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1012
+                    n.rule = 1014
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58564,7 +58756,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1013
+        n.rule = 1015
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -58585,7 +58777,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1014
+        n.rule = 1016
         return q, n
 
     def e241_0(self, p: int) -> Any:
@@ -58619,7 +58811,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1015
+                    n.rule = 1017
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58672,7 +58864,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1016
+                    n.rule = 1018
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58734,7 +58926,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1017
+                    n.rule = 1019
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58759,7 +58951,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1018
+                    n.rule = 1020
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58785,14 +58977,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1019
+            n.rule = 1021
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1020
+        n.rule = 1022
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58855,7 +59047,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1021
+        n.rule = 1023
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58895,7 +59087,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1022
+            n.rule = 1024
         p = p1
         if res2 and n:
             res.append(n)
@@ -58927,7 +59119,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1023
+        n.rule = 1025
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58968,7 +59160,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1024
+            n.rule = 1026
         p = p1
         if res2 and n:
             res.append(n)
@@ -59012,7 +59204,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1025
+        n.rule = 1027
         return p, n
 
     def e244_0(self, p: int) -> Any:
@@ -59033,7 +59225,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1026
+        n.rule = 1028
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59061,7 +59253,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1027
+            n.rule = 1029
         p = p1
         if res2 and n:
             res.append(n)
@@ -59076,7 +59268,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1028
+            n.rule = 1030
         p = p3
         if res4 and n:
             res.append(n)
@@ -59092,7 +59284,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1029
+        n.rule = 1031
         return p, n
 
     def e245_0(self, p: int) -> Any:
@@ -59214,7 +59406,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1032
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59365,7 +59557,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1031
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59424,7 +59616,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1032
+                    n.rule = 1034
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59453,7 +59645,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1035
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -59474,7 +59666,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1036
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -59495,7 +59687,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1037
         return q, n
 
     def e252_0(self, p: int) -> Any:
@@ -59516,7 +59708,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1038
         return q, n
 
     def e253_0(self, p: int) -> Any:
@@ -59560,7 +59752,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1039
         return p, n
 
     def e254_0(self, p: int) -> Any:
@@ -59711,7 +59903,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1038
+                    n.rule = 1040
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59742,7 +59934,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1039
+                    n.rule = 1041
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59855,7 +60047,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1042
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -59985,7 +60177,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1043
         return p, n
 
     def e261_0(self, p: int) -> Any:
@@ -60006,7 +60198,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1042
+        n.rule = 1044
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -60054,7 +60246,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1043
+        n.rule = 1045
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -60183,7 +60375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1046
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -60217,7 +60409,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1045
+                    n.rule = 1047
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60284,7 +60476,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1046
+                n.rule = 1048
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -60345,7 +60537,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1049
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -60389,7 +60581,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1050
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -60433,7 +60625,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1051
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -60472,7 +60664,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1050
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60559,7 +60751,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1051
+                    n.rule = 1053
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60653,7 +60845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1054
         return p, n
 
     def e273_0(self, p: int) -> Any:
@@ -60692,7 +60884,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1053
+                    n.rule = 1055
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60765,7 +60957,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1054
+                    n.rule = 1056
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60813,12 +61005,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1055
+                    n.rule = 1057
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60838,12 +61030,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1057
+                    n.rule = 1059
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60868,7 +61060,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1058
+        n.rule = 1060
         return q, n
 
     def e275_0(self, p: int) -> Any:
@@ -61238,7 +61430,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1059
+                    n.rule = 1061
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -61269,7 +61461,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1060
+                    n.rule = 1062
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -61462,7 +61654,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1063
         return p, n
 
     def e283_0(self, p: int) -> Any:
@@ -61560,7 +61752,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1064
         return p, n
 
     def e285_0(self, p: int) -> Any:
@@ -61653,7 +61845,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1063
+                    n.rule = 1065
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61715,7 +61907,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1066
         return q, n
 
     def e288_0(self, p: int) -> Any:
@@ -61902,7 +62094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1067
         return p, n
 
     def e292_0(self, p: int) -> Any:
@@ -61970,7 +62162,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1068
         return p, n
 
     def e294_0(self, p: int) -> Any:
@@ -62014,7 +62206,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
     def e295_0(self, p: int) -> Any:
@@ -62035,7 +62227,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1068
+        n.rule = 1070
         return q, n
 
     def e296_0(self, p: int) -> Any:
@@ -62110,7 +62302,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1069
+        n.rule = 1071
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62147,7 +62339,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62208,7 +62400,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62285,7 +62477,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62349,7 +62541,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62450,7 +62642,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62527,7 +62719,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62633,7 +62825,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62748,7 +62940,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63044,7 +63236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 551
         return q, n
 
     def e302_1(self, p: int) -> Any:
@@ -63079,7 +63271,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 550
+        n.rule = 552
         return p, n
 
     def e303_1(self, p: int) -> Any:
@@ -63114,7 +63306,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 551
+        n.rule = 553
         return p, n
 
     def e304_1(self, p: int) -> Any:
@@ -63149,7 +63341,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 554
         return p, n
 
     def e305_1(self, p: int) -> Any:
@@ -63647,7 +63839,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 553
+                    n.rule = 555
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63776,7 +63968,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 554
+                    n.rule = 556
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -63905,7 +64097,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 555
+                    n.rule = 557
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64048,7 +64240,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 556
+                    n.rule = 558
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64096,7 +64288,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 557
+                    n.rule = 559
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64121,7 +64313,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 558
+                    n.rule = 560
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -64160,7 +64352,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 559
+                    n.rule = 561
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -64209,7 +64401,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 560
+                    n.rule = 562
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64263,7 +64455,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 561
+                    n.rule = 563
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64349,7 +64541,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 562
+                    n.rule = 564
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -64396,7 +64588,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 563
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64416,7 +64608,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 564
+                    n.rule = 566
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -64443,7 +64635,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 567
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64477,7 +64669,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 564
+                    n.rule = 566
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -64504,7 +64696,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 566
+                    n.rule = 568
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64524,7 +64716,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 564
+                    n.rule = 566
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -64551,7 +64743,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 567
+                    n.rule = 569
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64585,7 +64777,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 564
+                    n.rule = 566
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64612,7 +64804,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 568
+                    n.rule = 570
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64646,7 +64838,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 564
+                    n.rule = 566
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64673,7 +64865,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 569
+                    n.rule = 571
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64707,7 +64899,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 564
+                    n.rule = 566
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64734,7 +64926,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 570
+                    n.rule = 572
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64754,7 +64946,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 564
+                    n.rule = 566
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64784,7 +64976,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 571
+                    n.rule = 573
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -64804,7 +64996,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 566
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -64852,7 +65044,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 572
+        n.rule = 574
         return p, n
 
     def e313_1(self, p: int) -> Any:
@@ -65042,7 +65234,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 573
+                    n.rule = 575
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65103,7 +65295,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 574
+                    n.rule = 576
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65204,7 +65396,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65331,7 +65523,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1073
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -65356,7 +65548,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1074
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -65381,7 +65573,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -65414,7 +65606,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -65449,7 +65641,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -65484,7 +65676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1078
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -65519,7 +65711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1079
         return p, n
 
     def e322_0(self, p: int) -> Any:
@@ -65552,7 +65744,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1080
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -65625,7 +65817,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -65646,7 +65838,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1080
+        n.rule = 1082
         return q, n
 
     def e326_0(self, p: int) -> Any:
@@ -65678,7 +65870,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1081
+                    n.rule = 1083
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65700,7 +65892,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1082
+                n.rule = 1084
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65783,7 +65975,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1085
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -65863,14 +66055,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1084
+            n.rule = 1086
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1087
         return p, n
 
     def e329_0(self, p: int) -> Any:
@@ -65891,7 +66083,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1086
+        n.rule = 1088
         return q, n
 
     def e330_0(self, p: int) -> Any:
@@ -65943,7 +66135,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1089
         return p, n
 
     def e331_0(self, p: int) -> Any:
@@ -66024,7 +66216,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1088
+            n.rule = 1090
         p = p1
         if res2 and n:
             res.append(n)
@@ -66040,7 +66232,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1089
+        n.rule = 1091
         return p, n
 
     def e332_0(self, p: int) -> Any:
@@ -66115,7 +66307,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1090
+        n.rule = 1092
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -66147,7 +66339,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1091
+                    n.rule = 1093
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66170,7 +66362,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1092
+                    n.rule = 1094
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66230,13 +66422,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1093
+                    n.rule = 1095
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1094
+                    n.rule = 1096
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66277,7 +66469,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1095
+                    n.rule = 1097
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66308,13 +66500,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1096
+                    n.rule = 1098
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1094
+                    n.rule = 1096
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -66357,7 +66549,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1097
+                    n.rule = 1099
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66416,7 +66608,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1098
+                    n.rule = 1100
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66475,7 +66667,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1099
+                    n.rule = 1101
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66576,7 +66768,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1100
+                    n.rule = 1102
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66604,7 +66796,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1101
+                    n.rule = 1103
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66632,7 +66824,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1104
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -66653,7 +66845,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1105
         return q, n
 
     def e339_0(self, p: int) -> Any:
@@ -66674,7 +66866,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1106
         return q, n
 
     def e340_0(self, p: int) -> Any:
@@ -66695,7 +66887,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1107
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -66716,7 +66908,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1108
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -66737,7 +66929,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1109
         return q, n
 
     def e343_0(self, p: int) -> Any:
@@ -66816,7 +67008,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1108
+        n.rule = 1110
         return p, n
 
     def e345_0(self, p: int) -> Any:
@@ -66837,7 +67029,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1111
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -66858,7 +67050,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1112
         return q, n
 
     def e347_0(self, p: int) -> Any:
@@ -66879,7 +67071,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1113
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66912,7 +67104,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1112
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66933,7 +67125,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1112
+                    n.rule = 1114
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66958,7 +67150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1115
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66979,7 +67171,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1116
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -67023,7 +67215,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1115
+        n.rule = 1117
         return p, n
 
     def e351_0(self, p: int) -> Any:
@@ -67062,7 +67254,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1118
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67124,7 +67316,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1117
+        n.rule = 1119
         return q, n
 
     def e353_0(self, p: int) -> Any:
@@ -67145,7 +67337,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1120
         return q, n
 
     def e354_0(self, p: int) -> Any:
@@ -67166,7 +67358,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1121
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -67228,7 +67420,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1120
+                    n.rule = 1122
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67324,7 +67516,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1121
+                    n.rule = 1123
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67399,7 +67591,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1124
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67466,18 +67658,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1123
+                    n.rule = 1125
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1124
+                    n.rule = 1126
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67532,18 +67724,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1126
+                    n.rule = 1128
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1127
+                    n.rule = 1129
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67570,18 +67762,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1128
+                    n.rule = 1130
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1129
+                    n.rule = 1131
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67706,18 +67898,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1130
+                    n.rule = 1132
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1131
+                    n.rule = 1133
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67758,18 +67950,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1132
+                    n.rule = 1134
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1133
+                    n.rule = 1135
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67838,18 +68030,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1134
+                    n.rule = 1136
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1135
+                    n.rule = 1137
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67876,18 +68068,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1136
+                    n.rule = 1138
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1137
+                    n.rule = 1139
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67914,7 +68106,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1138
+                    n.rule = 1140
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -67945,12 +68137,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1139
+                    n.rule = 1141
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67991,7 +68183,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1140
+                    n.rule = 1142
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68030,7 +68222,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1141
+                            n.rule = 1143
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68048,7 +68240,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1142
+                        n.rule = 1144
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68057,12 +68249,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1143
+                    n.rule = 1145
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68106,18 +68298,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1144
+                    n.rule = 1146
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1145
+                    n.rule = 1147
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68186,18 +68378,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1146
+                    n.rule = 1148
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1147
+                    n.rule = 1149
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68266,18 +68458,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1148
+                    n.rule = 1150
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1149
+                    n.rule = 1151
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68332,7 +68524,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1150
+                    n.rule = 1152
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68445,12 +68637,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1151
+                    n.rule = 1153
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68500,7 +68692,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1152
+                    n.rule = 1154
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68538,7 +68730,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1153
+                        n.rule = 1155
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68547,12 +68739,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1154
+                    n.rule = 1156
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68616,18 +68808,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1155
+                    n.rule = 1157
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1156
+                    n.rule = 1158
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68738,18 +68930,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1157
+                    n.rule = 1159
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1158
+                    n.rule = 1160
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68807,18 +68999,18 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 1159
+                    n.rule = 1161
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1160
+                    n.rule = 1162
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1125
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68897,7 +69089,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1163
         return q, n
 
     def e359_0(self, p: int) -> Any:
@@ -68918,7 +69110,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1164
         return q, n
 
     def e360_0(self, p: int) -> Any:
@@ -69061,7 +69253,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1163
+        n.rule = 1165
         return p, n
 
     def e362_0(self, p: int) -> Any:
@@ -69086,7 +69278,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1164
+        n.rule = 1166
         return p, n
 
     def e363_1(self, p: int) -> Any:
@@ -69121,7 +69313,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -69757,7 +69949,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 576
+                    n.rule = 578
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69860,7 +70052,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69881,7 +70073,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69902,7 +70094,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69923,7 +70115,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69944,7 +70136,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69965,7 +70157,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70002,7 +70194,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70023,7 +70215,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70044,7 +70236,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70065,7 +70257,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70090,7 +70282,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 918
         return q, n
 
     def e367_1(self, p: int) -> Any:
@@ -70111,7 +70303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 919
         return q, n
 
     def e368_1(self, p: int) -> Any:
@@ -70132,7 +70324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 920
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -70153,7 +70345,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 921
         return q, n
 
     def e370_1(self, p: int) -> Any:
@@ -70188,7 +70380,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 922
         return p, n
 
     def e371_1(self, p: int) -> Any:
@@ -70398,7 +70590,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 923
         return q, n
 
     def e375_1(self, p: int) -> Any:
@@ -70438,7 +70630,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 922
+                    n.rule = 924
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70461,7 +70653,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 923
+                    n.rule = 925
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -70566,7 +70758,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 926
         return p, n
 
     def e378_1(self, p: int) -> Any:
@@ -70587,7 +70779,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 927
         return q, n
 
     def e379_1(self, p: int) -> Any:
@@ -70608,7 +70800,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 926
+        n.rule = 928
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -70633,7 +70825,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1165
+        n.rule = 1167
         return p, n
 
     def e381_0(self, p: int) -> Any:
@@ -70762,7 +70954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1168
         return q, n
 
     def e383_0(self, p: int) -> Any:
@@ -70783,7 +70975,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1169
         return q, n
 
     def e384_0(self, p: int) -> Any:
@@ -70804,7 +70996,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1170
         return q, n
 
     def e385_0(self, p: int) -> Any:
@@ -70825,7 +71017,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
+        n.rule = 1171
         return q, n
 
     def e386_0(self, p: int) -> Any:
@@ -70846,7 +71038,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1170
+        n.rule = 1172
         return q, n
 
     def e387_0(self, p: int) -> Any:
@@ -70867,7 +71059,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1171
+        n.rule = 1173
         return q, n
 
     def e388_0(self, p: int) -> Any:
@@ -70888,7 +71080,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1172
+        n.rule = 1174
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -71073,7 +71265,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1073
         return p, n
 
     def e392_1(self, p: int) -> Any:
@@ -71098,7 +71290,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1074
         return p, n
 
     def e393_1(self, p: int) -> Any:
@@ -71123,7 +71315,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
     def e394_1(self, p: int) -> Any:
@@ -71156,7 +71348,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
     def e395_1(self, p: int) -> Any:
@@ -71191,7 +71383,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
     def e396_1(self, p: int) -> Any:
@@ -71226,7 +71418,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1078
         return p, n
 
     def e397_1(self, p: int) -> Any:
@@ -71261,7 +71453,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1079
         return p, n
 
     def e398_1(self, p: int) -> Any:
@@ -71294,7 +71486,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1080
         return p, n
 
     def e399_1(self, p: int) -> Any:
@@ -71367,7 +71559,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
     def e401_0(self, p: int) -> Any:
@@ -71388,7 +71580,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1173
+        n.rule = 1175
         return q, n
 
     def e402_0(self, p: int) -> Any:
@@ -71409,7 +71601,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1174
+        n.rule = 1176
         return q, n
 
     def e403_1(self, p: int) -> Any:
@@ -71538,7 +71730,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
     def e405_1(self, p: int) -> Any:
@@ -71559,7 +71751,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
 
@@ -71870,6 +72062,7 @@ CLASSES: dict[str, type[Model]] = {
     'RestRef': _model_class('RestRef', (('rest', True, '1'),), {'rest': ''}, ()),
     'ResultCondition': _model_class('ResultCondition', (('cant', True, '1'), ('did', True, '1'), ('dont', True, '1')), {'cant': '', 'did': '', 'dont': ''}, ()),
     'ReturnAllFromGraveyardsEffect': _model_class('ReturnAllFromGraveyardsEffect', (('filter', True, '1'), ('hands', True, '1'), ('yours', True, '1')), {'filter': None, 'hands': '', 'yours': ''}, ()),
+    'ReturnDestroyedEffect': _model_class('ReturnDestroyedEffect', (('destroyed', True, '1'),), {'destroyed': ''}, ()),
     'ReturnDiscardedEffect': _model_class('ReturnDiscardedEffect', (('discarded', True, '1'),), {'discarded': ''}, ()),
     'ReturnExiledWithEffect': _model_class('ReturnExiledWithEffect', (('player', True, '1'), ('exiled', True, '1')), {'player': None, 'exiled': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1'), ('wherex', True, '1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None}, ()),
@@ -72194,170 +72387,171 @@ _C482 = CLASSES['ExchangeControlEffect']
 _C484 = CLASSES['FlipCoinEffect']
 _C486 = CLASSES['ChooseTypeEffect']
 _C489 = CLASSES['CopyEachEffect']
-_C497 = CLASSES['Mode']
-_C504 = CLASSES['TriggeredStmt']
-_C507 = CLASSES['ActivatedStmt']
-_C509 = CLASSES['PTDefiningStmt']
-_C516 = CLASSES['SpellKind']
-_C520 = CLASSES['EntersTappedStmt']
-_C526 = CLASSES['PTPair']
-_C532 = CLASSES['CostPerPermanentStmt']
-_C534 = CLASSES['CostPerTargetStmt']
-_C536 = CLASSES['UncounterableStmt']
-_C540 = CLASSES['StaticStmt']
-_C541 = CLASSES['KeywordCost']
-_C543 = CLASSES['TypeArg']
-_C544 = CLASSES['QualityArg']
-_C546 = CLASSES['OntoArg']
-_C548 = CLASSES['ForArg']
-_C564 = CLASSES['ControlClause']
-_C580 = CLASSES['DividedDamageEffect']
-_C583 = CLASSES['DamageEffect']
-_C585 = CLASSES['DestroyEffect']
-_C589 = CLASSES['DrawEffect']
-_C590 = CLASSES['TokenCopyEffect']
-_C596 = CLASSES['TokenEffect']
-_C597 = CLASSES['AddManaEffect']
-_C599 = CLASSES['DiscardEffect']
-_C601 = CLASSES['GainLifeEffect']
-_C604 = CLASSES['GainControlEffect']
-_C606 = CLASSES['ReturnDiscardedEffect']
-_C608 = CLASSES['ReturnToHandEffect']
-_C612 = CLASSES['ReturnFromGraveyardEffect']
-_C616 = CLASSES['ReturnToBattlefieldEffect']
-_C618 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C623 = CLASSES['SearchEffect']
-_C627 = CLASSES['CounterSpellEffect']
-_C629 = CLASSES['ShuffleEffect']
-_C632 = CLASSES['ShuffleIntoEffect']
-_C636 = CLASSES['MillEffect']
-_C639 = CLASSES['PutStickerEffect']
-_C642 = CLASSES['PutFromHandEffect']
-_C646 = CLASSES['PutCountersEffect']
-_C650 = CLASSES['PutOnLibraryEffect']
-_C652 = CLASSES['PutIntoZoneEffect']
-_C657 = CLASSES['PileActionEffect']
-_C663 = CLASSES['ExileEffect']
-_C666 = CLASSES['ExileCardsEffect']
-_C668 = CLASSES['ExileTopEffect']
-_C670 = CLASSES['RegenerateEffect']
-_C673 = CLASSES['PlayerSacrificesEffect']
-_C677 = CLASSES['SacrificeEffect']
-_C679 = CLASSES['UntapEffect']
-_C681 = CLASSES['TapOrUntapEffect']
-_C683 = CLASSES['TapEffect']
-_C685 = CLASSES['RemoveAllCountersEffect']
-_C689 = CLASSES['RemoveCountersEffect']
-_C691 = CLASSES['DelayedEffect']
-_C693 = CLASSES['PreventEffect']
-_C695 = CLASSES['CastThisEffect']
-_C697 = CLASSES['CopySpellEffect']
-_C698 = CLASSES['NoRegenEffect']
-_C702 = CLASSES['PhaseOutEffect']
-_C705 = CLASSES['NoUntapEffect']
-_C707 = CLASSES['ContinuousEffect']
-_C709 = CLASSES['PlayerRef']
-_C716 = CLASSES['PerCount']
-_C719 = CLASSES['WhereX']
-_C724 = CLASSES['AnyNumberTargets']
-_C726 = CLASSES['AnyTarget']
-_C729 = CLASSES['UpToTargets']
-_C731 = CLASSES['EachOfThem']
-_C733 = CLASSES['EachPlayers']
-_C735 = CLASSES['ThatRef']
-_C737 = CLASSES['EnchantedRef']
-_C739 = CLASSES['RestRef']
-_C743 = CLASSES['MayPlayEffect']
-_C759 = CLASSES['BeginningTrigger']
-_C763 = CLASSES['LastCounterTrigger']
-_C767 = CLASSES['BatchAttackTrigger']
-_C770 = CLASSES['ToGraveyardTrigger']
-_C772 = CLASSES['ThisTrigger']
-_C775 = CLASSES['DiscardTrigger']
-_C778 = CLASSES['LifeGainTrigger']
-_C781 = CLASSES['CastTrigger']
-_C784 = CLASSES['AttachedTrigger']
-_C787 = CLASSES['YoursTrigger']
-_C801 = CLASSES['ZonePlace']
-_C810 = CLASSES['PTChoice']
-_C814 = CLASSES['PTChange']
-_C816 = CLASSES['CantAttackOrBlock']
-_C818 = CLASSES['CantAttack']
-_C819 = CLASSES['CantBlockMatching']
-_C821 = CLASSES['CantBlock']
-_C823 = CLASSES['CantBeBlockedByFewer']
-_C824 = CLASSES['CantBeBlockedExcept']
-_C825 = CLASSES['CanBlockOnly']
-_C826 = CLASSES['BlockCapacity']
-_C828 = CLASSES['BlocksDespite']
-_C831 = CLASSES['CantBeTargetedByOnly']
-_C833 = CLASSES['CantBeTargetedBy']
-_C834 = CLASSES['CantBeTargeted']
-_C836 = CLASSES['CantBeDestroyed']
-_C838 = CLASSES['CantPhaseOut']
-_C840 = CLASSES['PhasesEachUntap']
-_C843 = CLASSES['BasePT']
-_C845 = CLASSES['GainsAbility']
-_C848 = CLASSES['HasKeywordAtManaCost']
-_C850 = CLASSES['HasKeywordFrom']
-_C854 = CLASSES['ProtectionFromChosen']
-_C855 = CLASSES['HasKeywords']
-_C856 = CLASSES['LosesKeywords']
-_C859 = CLASSES['CombatDamageSteps']
-_C861 = CLASSES['AssignsExcess']
-_C863 = CLASSES['AttacksUntapped']
-_C865 = CLASSES['DoesntUntap']
-_C867 = CLASSES['DamageGainsLife']
-_C869 = CLASSES['DamageIsLethal']
-_C871 = CLASSES['DamageAsCounters']
-_C873 = CLASSES['CantBeBlockedBy']
-_C875 = CLASSES['CantBeAttachedBy']
-_C877 = CLASSES['PreventDamageFrom']
-_C879 = CLASSES['AttacksDespite']
-_C882 = CLASSES['TapAbilitiesCantActivate']
-_C884 = CLASSES['MaxBlockers']
-_C886 = CLASSES['AttacksEachCombat']
-_C888 = CLASSES['AttacksThisTurn']
-_C890 = CLASSES['MustBeBlocked']
-_C892 = CLASSES['BlocksEachCombat']
-_C894 = CLASSES['CantBeBlocked']
-_C897 = CLASSES['BecomesCreature']
-_C899 = CLASSES['ChosenCreatureType']
-_C901 = CLASSES['BecomesAura']
-_C903 = CLASSES['IsColor']
-_C960 = CLASSES['Duration']
-_C965 = CLASSES['UpToXTargets']
-_C968 = CLASSES['FromGraveyard']
-_C976 = CLASSES['OntoBattlefield']
-_C979 = CLASSES['IntoHand']
-_C981 = CLASSES['IntoGraveyard']
-_C984 = CLASSES['CostValue']
-_C1011 = CLASSES['NextTurnDuration']
-_C1020 = CLASSES['BackRef']
-_C1023 = CLASSES['TargetPlayer']
-_C1025 = CLASSES['TargetObject']
-_C1029 = CLASSES['EachObjects']
-_C1056 = CLASSES['QualityRef']
-_C1085 = CLASSES['PerTime']
-_C1089 = CLASSES['PerObject']
-_C1094 = CLASSES['PowerOf']
-_C1124 = CLASSES['EntersEvent']
-_C1127 = CLASSES['LeavesEvent']
-_C1129 = CLASSES['DiesEvent']
-_C1131 = CLASSES['ToGraveyardEvent']
-_C1133 = CLASSES['AttacksAloneEvent']
-_C1135 = CLASSES['UnblockedEvent']
-_C1137 = CLASSES['AttacksEvent']
-_C1139 = CLASSES['BlocksEvent']
-_C1143 = CLASSES['BlockedEvent']
-_C1145 = CLASSES['PhasesEvent']
-_C1147 = CLASSES['TurnedUpEvent']
-_C1149 = CLASSES['ExiledThisWayEvent']
-_C1151 = CLASSES['TargetedEvent']
-_C1154 = CLASSES['DealsDamageEvent']
-_C1156 = CLASSES['DealtDamageEvent']
-_C1158 = CLASSES['PutIntoGraveyardEvent']
-_C1160 = CLASSES['TransformsEvent']
+_C491 = CLASSES['ReturnDestroyedEffect']
+_C499 = CLASSES['Mode']
+_C506 = CLASSES['TriggeredStmt']
+_C509 = CLASSES['ActivatedStmt']
+_C511 = CLASSES['PTDefiningStmt']
+_C518 = CLASSES['SpellKind']
+_C522 = CLASSES['EntersTappedStmt']
+_C528 = CLASSES['PTPair']
+_C534 = CLASSES['CostPerPermanentStmt']
+_C536 = CLASSES['CostPerTargetStmt']
+_C538 = CLASSES['UncounterableStmt']
+_C542 = CLASSES['StaticStmt']
+_C543 = CLASSES['KeywordCost']
+_C545 = CLASSES['TypeArg']
+_C546 = CLASSES['QualityArg']
+_C548 = CLASSES['OntoArg']
+_C550 = CLASSES['ForArg']
+_C566 = CLASSES['ControlClause']
+_C582 = CLASSES['DividedDamageEffect']
+_C585 = CLASSES['DamageEffect']
+_C587 = CLASSES['DestroyEffect']
+_C591 = CLASSES['DrawEffect']
+_C592 = CLASSES['TokenCopyEffect']
+_C598 = CLASSES['TokenEffect']
+_C599 = CLASSES['AddManaEffect']
+_C601 = CLASSES['DiscardEffect']
+_C603 = CLASSES['GainLifeEffect']
+_C606 = CLASSES['GainControlEffect']
+_C608 = CLASSES['ReturnDiscardedEffect']
+_C610 = CLASSES['ReturnToHandEffect']
+_C614 = CLASSES['ReturnFromGraveyardEffect']
+_C618 = CLASSES['ReturnToBattlefieldEffect']
+_C620 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C625 = CLASSES['SearchEffect']
+_C629 = CLASSES['CounterSpellEffect']
+_C631 = CLASSES['ShuffleEffect']
+_C634 = CLASSES['ShuffleIntoEffect']
+_C638 = CLASSES['MillEffect']
+_C641 = CLASSES['PutStickerEffect']
+_C644 = CLASSES['PutFromHandEffect']
+_C648 = CLASSES['PutCountersEffect']
+_C652 = CLASSES['PutOnLibraryEffect']
+_C654 = CLASSES['PutIntoZoneEffect']
+_C659 = CLASSES['PileActionEffect']
+_C665 = CLASSES['ExileEffect']
+_C668 = CLASSES['ExileCardsEffect']
+_C670 = CLASSES['ExileTopEffect']
+_C672 = CLASSES['RegenerateEffect']
+_C675 = CLASSES['PlayerSacrificesEffect']
+_C679 = CLASSES['SacrificeEffect']
+_C681 = CLASSES['UntapEffect']
+_C683 = CLASSES['TapOrUntapEffect']
+_C685 = CLASSES['TapEffect']
+_C687 = CLASSES['RemoveAllCountersEffect']
+_C691 = CLASSES['RemoveCountersEffect']
+_C693 = CLASSES['DelayedEffect']
+_C695 = CLASSES['PreventEffect']
+_C697 = CLASSES['CastThisEffect']
+_C699 = CLASSES['CopySpellEffect']
+_C700 = CLASSES['NoRegenEffect']
+_C704 = CLASSES['PhaseOutEffect']
+_C707 = CLASSES['NoUntapEffect']
+_C709 = CLASSES['ContinuousEffect']
+_C711 = CLASSES['PlayerRef']
+_C718 = CLASSES['PerCount']
+_C721 = CLASSES['WhereX']
+_C726 = CLASSES['AnyNumberTargets']
+_C728 = CLASSES['AnyTarget']
+_C731 = CLASSES['UpToTargets']
+_C733 = CLASSES['EachOfThem']
+_C735 = CLASSES['EachPlayers']
+_C737 = CLASSES['ThatRef']
+_C739 = CLASSES['EnchantedRef']
+_C741 = CLASSES['RestRef']
+_C745 = CLASSES['MayPlayEffect']
+_C761 = CLASSES['BeginningTrigger']
+_C765 = CLASSES['LastCounterTrigger']
+_C769 = CLASSES['BatchAttackTrigger']
+_C772 = CLASSES['ToGraveyardTrigger']
+_C774 = CLASSES['ThisTrigger']
+_C777 = CLASSES['DiscardTrigger']
+_C780 = CLASSES['LifeGainTrigger']
+_C783 = CLASSES['CastTrigger']
+_C786 = CLASSES['AttachedTrigger']
+_C789 = CLASSES['YoursTrigger']
+_C803 = CLASSES['ZonePlace']
+_C812 = CLASSES['PTChoice']
+_C816 = CLASSES['PTChange']
+_C818 = CLASSES['CantAttackOrBlock']
+_C820 = CLASSES['CantAttack']
+_C821 = CLASSES['CantBlockMatching']
+_C823 = CLASSES['CantBlock']
+_C825 = CLASSES['CantBeBlockedByFewer']
+_C826 = CLASSES['CantBeBlockedExcept']
+_C827 = CLASSES['CanBlockOnly']
+_C828 = CLASSES['BlockCapacity']
+_C830 = CLASSES['BlocksDespite']
+_C833 = CLASSES['CantBeTargetedByOnly']
+_C835 = CLASSES['CantBeTargetedBy']
+_C836 = CLASSES['CantBeTargeted']
+_C838 = CLASSES['CantBeDestroyed']
+_C840 = CLASSES['CantPhaseOut']
+_C842 = CLASSES['PhasesEachUntap']
+_C845 = CLASSES['BasePT']
+_C847 = CLASSES['GainsAbility']
+_C850 = CLASSES['HasKeywordAtManaCost']
+_C852 = CLASSES['HasKeywordFrom']
+_C856 = CLASSES['ProtectionFromChosen']
+_C857 = CLASSES['HasKeywords']
+_C858 = CLASSES['LosesKeywords']
+_C861 = CLASSES['CombatDamageSteps']
+_C863 = CLASSES['AssignsExcess']
+_C865 = CLASSES['AttacksUntapped']
+_C867 = CLASSES['DoesntUntap']
+_C869 = CLASSES['DamageGainsLife']
+_C871 = CLASSES['DamageIsLethal']
+_C873 = CLASSES['DamageAsCounters']
+_C875 = CLASSES['CantBeBlockedBy']
+_C877 = CLASSES['CantBeAttachedBy']
+_C879 = CLASSES['PreventDamageFrom']
+_C881 = CLASSES['AttacksDespite']
+_C884 = CLASSES['TapAbilitiesCantActivate']
+_C886 = CLASSES['MaxBlockers']
+_C888 = CLASSES['AttacksEachCombat']
+_C890 = CLASSES['AttacksThisTurn']
+_C892 = CLASSES['MustBeBlocked']
+_C894 = CLASSES['BlocksEachCombat']
+_C896 = CLASSES['CantBeBlocked']
+_C899 = CLASSES['BecomesCreature']
+_C901 = CLASSES['ChosenCreatureType']
+_C903 = CLASSES['BecomesAura']
+_C905 = CLASSES['IsColor']
+_C962 = CLASSES['Duration']
+_C967 = CLASSES['UpToXTargets']
+_C970 = CLASSES['FromGraveyard']
+_C978 = CLASSES['OntoBattlefield']
+_C981 = CLASSES['IntoHand']
+_C983 = CLASSES['IntoGraveyard']
+_C986 = CLASSES['CostValue']
+_C1013 = CLASSES['NextTurnDuration']
+_C1022 = CLASSES['BackRef']
+_C1025 = CLASSES['TargetPlayer']
+_C1027 = CLASSES['TargetObject']
+_C1031 = CLASSES['EachObjects']
+_C1058 = CLASSES['QualityRef']
+_C1087 = CLASSES['PerTime']
+_C1091 = CLASSES['PerObject']
+_C1096 = CLASSES['PowerOf']
+_C1126 = CLASSES['EntersEvent']
+_C1129 = CLASSES['LeavesEvent']
+_C1131 = CLASSES['DiesEvent']
+_C1133 = CLASSES['ToGraveyardEvent']
+_C1135 = CLASSES['AttacksAloneEvent']
+_C1137 = CLASSES['UnblockedEvent']
+_C1139 = CLASSES['AttacksEvent']
+_C1141 = CLASSES['BlocksEvent']
+_C1145 = CLASSES['BlockedEvent']
+_C1147 = CLASSES['PhasesEvent']
+_C1149 = CLASSES['TurnedUpEvent']
+_C1151 = CLASSES['ExiledThisWayEvent']
+_C1153 = CLASSES['TargetedEvent']
+_C1156 = CLASSES['DealsDamageEvent']
+_C1158 = CLASSES['DealtDamageEvent']
+_C1160 = CLASSES['PutIntoGraveyardEvent']
+_C1162 = CLASSES['TransformsEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -73954,7 +74148,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 490:  # lastinstead
+        elif r == 492:  # lastinstead
             d['lastinstead'] = True
         elif r == 264:  # insteadcond
             x = c[0]
@@ -73965,7 +74159,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 491:  # tailinstead
+        elif r == 493:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -74038,7 +74232,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 266:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74046,7 +74240,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 267:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74137,7 +74331,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -74218,7 +74412,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 499:  # sentences
+        elif r == 501:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -75546,7 +75740,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 577:  # ormore
+        elif r == 579:  # ormore
             d['ormore'] = True
         elif r == 211:  # counter
             x = c[0]
@@ -76324,7 +76518,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 578:  # negated
+        elif r == 580:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -76381,7 +76575,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # symbols
+        if r == 494:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76422,10 +76616,10 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 498:  # modes
+        elif r == 500:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b497(x, inst, lim, made))
+                values.append(_b499(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -76462,9 +76656,9 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 755:  # onbf
+        elif r == 757:  # onbf
             d['onbf'] = True
-        elif r == 756:  # gy
+        elif r == 758:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -76614,7 +76808,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # combat
+        if r == 512:  # combat
             d['combat'] = True
         elif r == 290:  # filter
             x = c[0]
@@ -76663,15 +76857,15 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 511:  # this
+        elif r == 513:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 512:  # enchanted
+        elif r == 514:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 513:  # host
+        elif r == 515:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -76754,7 +76948,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # zones
+        if r == 516:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -76762,11 +76956,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 801:
-                    values.append(_b801(x, inst, lim, made))
+                elif x.rule == 803:
+                    values.append(_b803(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 517:  # spells
+        elif r == 519:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -76774,8 +76968,8 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 516:
-                    values.append(_b516(x, inst, lim, made))
+                elif x.rule == 518:
+                    values.append(_b518(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 298:  # amount
@@ -76840,7 +77034,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 803:  # keywords
+        elif r == 805:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76854,11 +77048,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 518:  # granted
+        elif r == 520:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76977,7 +77171,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 311:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77014,11 +77208,11 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # enters
+        if r == 524:  # enters
             d['enters'] = True
-        elif r == 523:  # turned
+        elif r == 525:  # turned
             d['turned'] = True
-        elif r == 527:  # options
+        elif r == 529:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77026,8 +77220,8 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 526:
-                    values.append(_b526(x, inst, lim, made))
+                elif x.rule == 528:
+                    values.append(_b528(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -77138,7 +77332,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # parts
+        if r == 530:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77184,13 +77378,13 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # optional
+        if r == 531:  # optional
             d['optional'] = True
         elif r == 320:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 530:  # pay
+        elif r == 532:  # pay
             d['pay'] = True
         elif r == 321:  # orcost
             x = c[0]
@@ -77396,7 +77590,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 537:  # parts
+        elif r == 539:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77405,7 +77599,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -77482,83 +77676,83 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 916:  # other
+        if r == 918:  # other
             d['other'] = True
-        elif r == 917:  # another
+        elif r == 919:  # another
             d['another'] = True
-        elif r == 918:  # facedown
+        elif r == 920:  # facedown
             d['facedown'] = True
-        elif r == 919:  # faceup
+        elif r == 921:  # faceup
             d['faceup'] = True
-        elif r == 549:  # exiled
+        elif r == 551:  # exiled
             d['exiled'] = True
-        elif r == 550:  # combat
+        elif r == 552:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 551:  # combat
+        elif r == 553:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 552:  # states
+        elif r == 554:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 920:  # states
+        elif r == 922:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # nons
+        elif r == 1073:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # colors
+        elif r == 1074:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 1075:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 1074:  # multis
+        elif r == 1076:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # types
+        elif r == 1077:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # subtypes
+        elif r == 1078:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1077:  # ortypes
+        elif r == 1079:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1078:  # andor
+        elif r == 1080:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # ortypes
+        elif r == 1081:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77575,27 +77769,27 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 921:  # chosen
+        elif r == 923:  # chosen
             d['chosen'] = True
-        elif r == 553:  # chosentype
+        elif r == 555:  # chosentype
             x = c[0]
             if d['chosentype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosentype'] = value
-        elif r == 554:  # choicetype
+        elif r == 556:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 922:  # mv
+        elif r == 924:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 923:  # mvparam
+        elif r == 925:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -77604,37 +77798,37 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 555:  # mvdir
+        elif r == 557:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 556:  # samemv
+        elif r == 558:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 557:  # ptstat
+        elif r == 559:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 558:  # ptval
+        elif r == 560:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 559:  # ptdir
+        elif r == 561:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 560:  # kwability
+        elif r == 562:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -77643,7 +77837,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 561:  # kwabilities
+        elif r == 563:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -77652,7 +77846,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 924:  # keywords
+        elif r == 926:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77666,7 +77860,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 562:  # without
+        elif r == 564:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -77679,9 +77873,9 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b564(x, inst, lim, made)
+            value = _b566(x, inst, lim, made)
             d['controller'] = value
-        elif r == 572:  # late
+        elif r == 574:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -77695,23 +77889,23 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 925:  # blocked_by_this
+        elif r == 927:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 926:  # attacking_you
+        elif r == 928:  # attacking_you
             d['attacking_you'] = True
-        elif r == 573:  # single
+        elif r == 575:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 574:  # dealtby
+        elif r == 576:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 575:  # tappedfor
+        elif r == 577:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -77766,7 +77960,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 576:  # fromhand
+        elif r == 578:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -77879,9 +78073,9 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 370:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 712:  # options
+        elif r == 714:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77931,7 +78125,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 373:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 374:  # filter
             x = c[0]
@@ -77973,7 +78167,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 377:  # extra
             x = c[0]
@@ -78013,7 +78207,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 379:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # skip
             x = c[0]
@@ -78053,11 +78247,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 382:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 383:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78100,11 +78294,11 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 386:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 387:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78143,15 +78337,15 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 389:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 390:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 714:  # untapped
+        elif r == 716:  # untapped
             d['untapped'] = True
-        elif r == 715:  # types
+        elif r == 717:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -78167,13 +78361,13 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 392:  # controller
             x = c[0]
-            value = _b564(x, inst, lim, made)
+            value = _b566(x, inst, lim, made)
             d['controller'] = value
         elif r == 393:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -78209,23 +78403,23 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 395:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 396:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 717:  # per
+        elif r == 719:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['per'] = value
-        elif r == 720:  # where
+        elif r == 722:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b719(x, inst, lim, made)
+            value = _b721(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -78261,7 +78455,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 398:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 399:  # amount
             x = c[0]
@@ -78305,9 +78499,9 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 402:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 721:  # zones
+        elif r == 723:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -78351,11 +78545,11 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 404:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 405:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78398,13 +78592,13 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 408:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 740:  # amount
+        elif r == 742:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 741:  # twice
+        elif r == 743:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -78442,7 +78636,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78479,11 +78673,11 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # combat
+        if r == 748:  # combat
             d['combat'] = True
         elif r == 412:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78602,18 +78796,18 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 420:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 747:  # count
+        elif r == 749:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 421:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78721,7 +78915,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 427:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78764,7 +78958,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78803,16 +78997,16 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1030:  # base
+        elif r == 1032:  # base
             d['base'] = True
         elif r == 433:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78855,7 +79049,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 436:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78900,15 +79094,15 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1031:  # order
+        elif r == 1033:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1032:  # graveyard
+        elif r == 1034:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 748:  # other
+        elif r == 750:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78946,7 +79140,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 441:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78955,11 +79149,11 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1033:  # controller
+        elif r == 1035:  # controller
             d['controller'] = True
-        elif r == 749:  # target
+        elif r == 751:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79006,14 +79200,14 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 446:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79052,7 +79246,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79095,7 +79289,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 452:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79187,7 +79381,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79226,7 +79420,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 461:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 462:  # exiled
             x = c[0]
@@ -79266,7 +79460,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79300,11 +79494,11 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1034:  # your
+        if r == 1036:  # your
             d['your'] = True
-        elif r == 750:  # player
+        elif r == 752:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         elif r == 466:  # toughness
             x = c[0]
@@ -79382,13 +79576,13 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 751:  # third
+        elif r == 753:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 752:  # random
+        elif r == 754:  # random
             d['random'] = True
         elif r == 471:  # hand
             x = c[0]
@@ -79469,11 +79663,11 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # thiscreature
+        if r == 1037:  # thiscreature
             d['thiscreature'] = True
-        elif r == 753:  # target
+        elif r == 755:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79555,14 +79749,14 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 481:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79687,7 +79881,43 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ReturnDestroyedEffect (class ReturnDestroyedEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C491()
+    d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 490:  # destroyed
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['destroyed'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79703,7 +79933,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79711,11 +79941,11 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # sentences
+        if r == 498:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 754:  # sentences
+        elif r == 756:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79727,7 +79957,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79743,7 +79973,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79751,20 +79981,20 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # zone
+        if r == 502:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 501:  # trigger
+        elif r == 503:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 760 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 502:  # condition
+        elif r == 504:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79773,11 +80003,11 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 503:  # sentences
+        elif r == 505:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 788:  # sentences
+        elif r == 790:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79789,7 +80019,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79805,7 +80035,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C509()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79813,11 +80043,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # special
+        if r == 791:  # special
             d['special'] = True
-        elif r == 790:  # fromhand
+        elif r == 792:  # fromhand
             d['fromhand'] = True
-        elif r == 505:  # param
+        elif r == 507:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79826,11 +80056,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 791:  # cost
+        elif r == 793:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 792:  # param
+        elif r == 794:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79839,15 +80069,15 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 506:  # sentences
+        elif r == 508:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 793:  # sentences
+        elif r == 795:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 794:  # restriction
+        elif r == 796:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -79856,19 +80086,19 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 795:  # once
+        elif r == 797:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 796:  # sorcery
+        elif r == 798:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 797:  # also
+        elif r == 799:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -79877,7 +80107,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 798:  # castable
+        elif r == 800:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -79891,7 +80121,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79907,7 +80137,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C511()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79915,13 +80145,13 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # both
+        if r == 1045:  # both
             d['both'] = True
-        elif r == 799:  # which
+        elif r == 801:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 508:  # amount
+        elif r == 510:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79933,7 +80163,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79949,7 +80179,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C518()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79957,7 +80187,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # filter
+        if r == 517:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -79969,7 +80199,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79985,7 +80215,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C522()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79993,7 +80223,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # tapped
+        if r == 521:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -80005,7 +80235,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80021,7 +80251,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80029,11 +80259,11 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # power
+        if r == 526:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 525:  # toughness
+        elif r == 527:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -80045,7 +80275,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80061,7 +80291,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C534()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80069,18 +80299,18 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # cost
+        if r == 533:  # cost
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['cost'] = value
-        elif r == 804:  # param
+        elif r == 806:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 805:  # filter
+        elif r == 807:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80092,7 +80322,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80108,7 +80338,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C536()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80116,7 +80346,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # cost
+        if r == 535:  # cost
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['cost'] = value
@@ -80128,7 +80358,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80144,7 +80374,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C538()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80152,7 +80382,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # countered
+        if r == 537:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -80164,7 +80394,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80180,7 +80410,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'orgroup': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80188,7 +80418,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # precondition
+        if r == 540:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -80197,51 +80427,51 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 904:  # this
+        elif r == 906:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 905:  # enchanted
+        elif r == 907:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 906:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 907:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 908:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 909:  # affected
+        elif r == 909:  # equipped
             x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            value = _b349(x, inst, lim, made)
-            d['affected'] = value
-        elif r == 910:  # orgroup
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 910:  # host
             x = c[0]
-            if d['orgroup']:
+            if d['host']:
                 raise Unsupported('multiple assignments')
-            value = _b349(x, inst, lim, made)
-            d['orgroup'] = value
-        elif r == 1069:  # each
-            d['each'] = True
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
         elif r == 911:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['affected'] = value
-        elif r == 912:  # parts
+        elif r == 912:  # orgroup
+            x = c[0]
+            if d['orgroup']:
+                raise Unsupported('multiple assignments')
+            value = _b349(x, inst, lim, made)
+            d['orgroup'] = value
+        elif r == 1071:  # each
+            d['each'] = True
+        elif r == 913:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b349(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 914:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80250,12 +80480,12 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 539:  # condition
+        elif r == 541:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -80272,7 +80502,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80288,7 +80518,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C543()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80296,7 +80526,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 913:  # parts
+        if r == 915:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80305,7 +80535,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1070 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1072 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80318,7 +80548,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80334,7 +80564,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C545()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80342,7 +80572,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # type
+        if r == 544:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -80354,7 +80584,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80370,7 +80600,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C546()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80378,11 +80608,11 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 914:  # quality
+        if r == 916:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 915:  # subtype
+        elif r == 917:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80394,7 +80624,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80410,7 +80640,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80418,7 +80648,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # subtype
+        if r == 547:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80430,7 +80660,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80446,7 +80676,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C550()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80454,7 +80684,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # filter
+        if r == 549:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80466,7 +80696,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80482,7 +80712,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C564()
+    inst: Any = _C566()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80490,35 +80720,35 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 563:  # you
+        if r == 565:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 565:  # notyou
+        elif r == 567:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 566:  # own
+        elif r == 568:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 567:  # defending
+        elif r == 569:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 568:  # opponent
+        elif r == 570:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 569:  # opponents
+        elif r == 571:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 570:  # they
+        elif r == 572:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 571:  # targeted
+        elif r == 573:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -80530,7 +80760,7 @@ def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80546,7 +80776,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C582()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80554,17 +80784,17 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # amount
+        if r == 581:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1080:  # evenly
+        elif r == 1082:  # evenly
             d['evenly'] = True
-        elif r == 927:  # upto
+        elif r == 929:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 928:  # filter
+        elif r == 930:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80576,7 +80806,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80592,7 +80822,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C585()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80600,64 +80830,64 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 929:  # named
+        if r == 931:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 930:  # again
+        elif r == 932:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 931:  # amount
+        elif r == 933:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 932:  # equal
+        elif r == 934:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1081:  # power
+        elif r == 1083:  # power
             x = c[0]
-            value = _b1094(x, inst, lim, made)
+            value = _b1096(x, inst, lim, made)
             d['power'] = value
-        elif r == 1082:  # amount
+        elif r == 1084:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 933:  # late
+        elif r == 935:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 934:  # you
+        elif r == 936:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 935:  # controllerof
+        elif r == 937:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 936:  # target
+        elif r == 938:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 581:  # lateamount
+        elif r == 583:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 582:  # also
+        elif r == 584:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80670,7 +80900,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80686,7 +80916,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C587()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80694,9 +80924,9 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # target
+        if r == 586:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80709,7 +80939,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80725,7 +80955,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80733,25 +80963,25 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # player
+        if r == 588:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 937:  # third
+        elif r == 939:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 587:  # amount
+        elif r == 589:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 588:  # per
+        elif r == 590:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b716(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80761,7 +80991,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80777,7 +81007,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C592()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80785,18 +81015,18 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 938:  # target
+        if r == 940:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 939:  # count
+        elif r == 941:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 940:  # those
+        elif r == 942:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -80808,7 +81038,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80824,7 +81054,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C598()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80832,53 +81062,53 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # leadname
+        if r == 593:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 592:  # count
+        elif r == 594:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 941:  # tapped
+        elif r == 943:  # tapped
             d['tapped'] = True
-        elif r == 942:  # supertypes
+        elif r == 944:  # supertypes
             values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 593:  # power
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 594:  # toughness
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
-        elif r == 943:  # colors
-            values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 944:  # subtypes
+        elif r == 595:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 596:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 945:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 946:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 945:  # types
+        elif r == 947:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1083:  # keywords
+        elif r == 1085:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80892,41 +81122,41 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 946:  # granted
+        elif r == 948:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 947:  # granted
+        elif r == 949:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 595:  # tokname
+        elif r == 597:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 948:  # per
+        elif r == 950:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 949:  # pertime
+        elif r == 951:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1085(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80936,7 +81166,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80952,7 +81182,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C599()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80960,9 +81190,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1086:  # anycolor
+        if r == 1088:  # anycolor
             d['anycolor'] = True
-        elif r == 1087:  # choices
+        elif r == 1089:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80972,23 +81202,23 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 950:  # last
+        elif r == 952:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 951:  # mana
+        elif r == 953:  # mana
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1165:  # alts
+        elif r == 1167:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b265(x, inst, lim, made))
-        elif r == 952:  # per
+        elif r == 954:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1089(x, inst, lim, made)
+            value = _b1091(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80998,7 +81228,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81014,7 +81244,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C601()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81022,35 +81252,35 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # player
+        if r == 600:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 953:  # third
+        elif r == 955:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 954:  # all
+        elif r == 956:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 955:  # hand
+        elif r == 957:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 956:  # amount
+        elif r == 958:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1090:  # random
+        elif r == 1092:  # random
             d['random'] = True
-        elif r == 957:  # per
+        elif r == 959:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1085(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81060,7 +81290,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81076,7 +81306,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C603()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81084,31 +81314,31 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # player
+        if r == 602:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 958:  # amount
+        elif r == 960:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1091:  # per
+        elif r == 1093:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1085(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['per'] = value
-        elif r == 1092:  # per
+        elif r == 1094:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1089(x, inst, lim, made)
+            value = _b1091(x, inst, lim, made)
             d['per'] = value
-        elif r == 959:  # equal
+        elif r == 961:  # equal
             x = c[0]
-            value = _b1094(x, inst, lim, made)
+            value = _b1096(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -81118,7 +81348,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81134,7 +81364,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81142,18 +81372,18 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # target
+        if r == 604:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 603:  # duration
+        elif r == 605:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b962(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -81163,7 +81393,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81179,7 +81409,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81187,7 +81417,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # discarded
+        if r == 607:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -81199,7 +81429,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81215,7 +81445,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C610()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81223,22 +81453,22 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # target
+        if r == 609:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 961:  # yours
+        elif r == 963:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 962:  # their
+        elif r == 964:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 963:  # exceptions
+        elif r == 965:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -81256,7 +81486,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81272,7 +81502,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C614()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81280,28 +81510,28 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # target
+        if r == 611:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 968 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 610:  # source
+        elif r == 612:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b968(x, inst, lim, made)
+            value = _b970(x, inst, lim, made)
             d['source'] = value
-        elif r == 1102:  # hand
+        elif r == 1104:  # hand
             d['hand'] = True
-        elif r == 969:  # battlefield
+        elif r == 971:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1103:  # mine
+        elif r == 1105:  # mine
             d['mine'] = True
-        elif r == 611:  # wherex
+        elif r == 613:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -81315,7 +81545,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81331,7 +81561,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C618()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81339,30 +81569,30 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # target
+        if r == 615:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 970:  # fromgy
+        elif r == 972:  # fromgy
             d['fromgy'] = True
-        elif r == 1104:  # choice
+        elif r == 1106:  # choice
             d['choice'] = True
-        elif r == 1105:  # facedown
+        elif r == 1107:  # facedown
             d['facedown'] = True
-        elif r == 1106:  # mine
+        elif r == 1108:  # mine
             d['mine'] = True
-        elif r == 1107:  # owners
+        elif r == 1109:  # owners
             d['owners'] = True
-        elif r == 614:  # amount
+        elif r == 616:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 615:  # counter
+        elif r == 617:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -81376,7 +81606,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81392,7 +81622,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C620()
     d: dict[str, Any] = {'filter': None, 'hands': '', 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81400,15 +81630,15 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # filter
+        if r == 619:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 971:  # hands
+        elif r == 973:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
-        elif r == 972:  # yours
+        elif r == 974:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -81420,7 +81650,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81436,7 +81666,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C625()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81444,38 +81674,38 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # player
+        if r == 621:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 973:  # upto
+        elif r == 975:  # upto
             d['upto'] = True
-        elif r == 620:  # count
+        elif r == 622:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 621:  # filter
+        elif r == 623:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1108:  # alts
+        elif r == 1110:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b349(x, inst, lim, made))
-        elif r == 974:  # reveal
+        elif r == 976:  # reveal
             d['reveal'] = True
-        elif r == 1109:  # thatcard
+        elif r == 1111:  # thatcard
             d['thatcard'] = True
-        elif r == 1110:  # thosecards
+        elif r == 1112:  # thosecards
             d['thosecards'] = True
-        elif r == 622:  # destination
+        elif r == 624:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 977 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 979 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 982:  # tapped
+        elif r == 984:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -81485,7 +81715,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81501,7 +81731,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C629()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81509,20 +81739,20 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # target
+        if r == 626:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 625:  # unless
+        elif r == 627:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b984(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['unless'] = value
-        elif r == 626:  # per
+        elif r == 628:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81536,7 +81766,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81552,7 +81782,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C631()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81560,9 +81790,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # player
+        if r == 630:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81572,7 +81802,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81588,7 +81818,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C634()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81596,18 +81826,18 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # target
+        if r == 632:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 986:  # owners
+        elif r == 988:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 631:  # into
+        elif r == 633:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -81619,7 +81849,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81635,7 +81865,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C636()
+    inst: Any = _C638()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81643,19 +81873,19 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # amount
+        if r == 635:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 634:  # player
+        elif r == 636:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 635:  # owner
+        elif r == 637:  # owner
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -81665,7 +81895,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81681,7 +81911,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C641()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81689,13 +81919,13 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 637:  # sticker
+        if r == 639:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 638:  # target
+        elif r == 640:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81708,7 +81938,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81724,7 +81954,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C644()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81732,15 +81962,15 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # filter
+        if r == 642:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 641:  # battlefield
+        elif r == 643:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 987:  # faceup
+        elif r == 989:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -81750,7 +81980,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81766,7 +81996,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C646()
+    inst: Any = _C648()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81774,17 +82004,17 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # amount
+        if r == 645:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 644:  # counter
+        elif r == 646:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 645:  # target
+        elif r == 647:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81797,7 +82027,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81813,7 +82043,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C650()
+    inst: Any = _C652()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81821,37 +82051,37 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 647:  # target
+        if r == 649:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 648:  # also
+        elif r == 650:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 649:  # source
+        elif r == 651:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b968(x, inst, lim, made)
+            value = _b970(x, inst, lim, made)
             d['source'] = value
-        elif r == 988:  # top
+        elif r == 990:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 989:  # bottom
+        elif r == 991:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 990:  # owners
+        elif r == 992:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81863,7 +82093,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81879,7 +82109,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C654()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81887,9 +82117,9 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 651:  # target
+        if r == 653:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81902,7 +82132,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81918,7 +82148,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C659()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81926,22 +82156,22 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # filter
+        if r == 655:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 654:  # whose
+        elif r == 656:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 655:  # action
+        elif r == 657:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 656:  # pile
+        elif r == 658:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81953,7 +82183,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81969,7 +82199,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C665()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81977,36 +82207,36 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # target
+        if r == 660:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 659:  # source
+        elif r == 661:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b968(x, inst, lim, made)
+            value = _b970(x, inst, lim, made)
             d['source'] = value
-        elif r == 660:  # amount
+        elif r == 662:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 661:  # counter
+        elif r == 663:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 662:  # also
+        elif r == 664:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82019,7 +82249,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82035,7 +82265,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C668()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82043,11 +82273,11 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # amount
+        if r == 666:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 665:  # gy
+        elif r == 667:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -82059,7 +82289,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82075,7 +82305,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C670()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82083,9 +82313,9 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # player
+        if r == 669:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82095,7 +82325,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82111,7 +82341,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C672()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82119,9 +82349,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # target
+        if r == 671:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82134,7 +82364,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82150,7 +82380,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C675()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82158,19 +82388,19 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # player
+        if r == 673:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
-        elif r == 1111:  # all
+        elif r == 1113:  # all
             d['all'] = True
-        elif r == 991:  # amount
+        elif r == 993:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 672:  # filter
+        elif r == 674:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -82182,7 +82412,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82198,7 +82428,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C679()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82206,20 +82436,20 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # target
+        if r == 676:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 675:  # unless
+        elif r == 677:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b984(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['unless'] = value
-        elif r == 676:  # per
+        elif r == 678:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82233,47 +82463,8 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C679()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 678:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82298,7 +82489,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 680:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82312,7 +82503,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82337,7 +82528,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 682:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82351,7 +82542,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82367,6 +82558,45 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C685()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 684:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C687()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82374,7 +82604,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # removeall
+        if r == 686:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -82386,7 +82616,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82402,7 +82632,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C691()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82410,17 +82640,17 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # amount
+        if r == 688:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 687:  # counter
+        elif r == 689:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 688:  # target
+        elif r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82433,7 +82663,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82449,7 +82679,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C693()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82457,18 +82687,18 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 992:  # step
+        if r == 994:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1112 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 993:  # endcombat
+        elif r == 995:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 690:  # effect
+        elif r == 692:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 263 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82483,7 +82713,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82499,7 +82729,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C695()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82507,15 +82737,15 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # amount
+        if r == 694:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1113:  # you
+        elif r == 1115:  # you
             d['you'] = True
-        elif r == 994:  # target
+        elif r == 996:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82528,7 +82758,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82544,7 +82774,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C697()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82552,18 +82782,18 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # target
+        if r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 995:  # label
+        elif r == 997:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 996:  # free
+        elif r == 998:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -82575,7 +82805,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82591,7 +82821,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C699()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82599,16 +82829,16 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # target
+        if r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 997:  # newtargets
+        elif r == 999:  # newtargets
             d['newtargets'] = True
-        elif r == 1114:  # thatcopy
+        elif r == 1116:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82618,7 +82848,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82634,7 +82864,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C700()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82642,26 +82872,26 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 998:  # thatnoun
+        if r == 1000:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 999:  # they
+        elif r == 1001:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1000:  # destroyed
+        elif r == 1002:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1001:  # target
+        elif r == 1003:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1002:  # thisturn
+        elif r == 1004:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -82671,7 +82901,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82687,7 +82917,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C704()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82695,22 +82925,22 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # target
+        if r == 701:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 700:  # phaseout
+        elif r == 702:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 701:  # unless
+        elif r == 703:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b984(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -82720,7 +82950,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82736,7 +82966,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C707()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82744,14 +82974,14 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 703:  # target
+        if r == 705:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 704:  # nountap
+        elif r == 706:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -82763,7 +82993,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82779,7 +83009,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C709()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82787,38 +83017,38 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # lead
+        if r == 708:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b962(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1003:  # target
+        elif r == 1005:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1004:  # also
+        elif r == 1006:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1029(x, inst, lim, made)
+            value = _b1031(x, inst, lim, made)
             d['also'] = value
-        elif r == 1005:  # group
+        elif r == 1007:  # group
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['group'] = value
-        elif r == 1006:  # orgroup
+        elif r == 1008:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1007:  # alsoword
+        elif r == 1009:  # alsoword
             d['alsoword'] = True
-        elif r == 1008:  # parts
+        elif r == 1010:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82827,18 +83057,18 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1009:  # duration
+        elif r == 1011:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b962(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1115:  # tail
+        elif r == 1117:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82847,18 +83077,18 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1012:  # during
+        elif r == 1014:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1011(x, inst, lim, made)
+            value = _b1013(x, inst, lim, made)
             d['during'] = value
-        elif r == 1013:  # itsland
+        elif r == 1015:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -82868,7 +83098,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82884,7 +83114,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C711()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82892,13 +83122,13 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1014:  # controller
+        if r == 1016:  # controller
             d['controller'] = True
-        elif r == 710:  # owner
+        elif r == 712:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 711:  # who
+        elif r == 713:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82910,7 +83140,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82926,7 +83156,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C718()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82934,19 +83164,19 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # counter
+        if r == 1017:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1016:  # on
+        elif r == 1018:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1017:  # whose
+        elif r == 1019:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1018:  # zone
+        elif r == 1020:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82958,7 +83188,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82974,7 +83204,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C721()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82982,7 +83212,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # power
+        if r == 720:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -82994,7 +83224,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83010,7 +83240,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C726()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83018,11 +83248,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # filter
+        if r == 725:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1021:  # otherthan
+        elif r == 1023:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -83032,7 +83262,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83048,7 +83278,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C728()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83056,7 +83286,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # any
+        if r == 727:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -83068,7 +83298,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83084,7 +83314,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C731()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83092,13 +83322,13 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1026:  # each
+        if r == 1028:  # each
             d['each'] = True
-        elif r == 727:  # count
+        elif r == 729:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 728:  # filter
+        elif r == 730:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -83110,7 +83340,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83126,7 +83356,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C733()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83134,7 +83364,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # them
+        if r == 732:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -83146,7 +83376,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83162,7 +83392,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C735()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83170,7 +83400,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # who
+        if r == 734:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83182,7 +83412,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83198,7 +83428,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C737()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83206,7 +83436,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # that
+        if r == 736:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -83218,7 +83448,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83234,7 +83464,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83242,9 +83472,9 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # equipped
+        if r == 1124:  # equipped
             d['equipped'] = True
-        elif r == 736:  # enchanted
+        elif r == 738:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -83256,7 +83486,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83272,7 +83502,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C741()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83280,7 +83510,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # rest
+        if r == 740:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -83292,7 +83522,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83308,7 +83538,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C745()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83316,19 +83546,19 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # play
+        if r == 744:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 744:  # play
+        elif r == 746:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 745:  # thisturn
+        elif r == 747:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -83340,7 +83570,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83356,7 +83586,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C761()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83364,11 +83594,11 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # whose
+        if r == 759:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 758:  # step
+        elif r == 760:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -83380,7 +83610,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83396,7 +83626,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C765()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83404,11 +83634,11 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # lead
+        if r == 763:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 762:  # counter
+        elif r == 764:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -83420,7 +83650,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83436,7 +83666,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C769()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83444,15 +83674,15 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # lead
+        if r == 766:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 765:  # subject
+        elif r == 767:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 766:  # batch
+        elif r == 768:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -83464,7 +83694,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83480,7 +83710,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C772()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83488,11 +83718,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # lead
+        if r == 770:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 769:  # whose
+        elif r == 771:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -83504,7 +83734,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83520,7 +83750,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C774()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83528,13 +83758,13 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # lead
+        if r == 773:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1036:  # creature
+        elif r == 1038:  # creature
             d['creature'] = True
-        elif r == 1037:  # events
+        elif r == 1039:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83543,7 +83773,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1125 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83556,7 +83786,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83572,7 +83802,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83580,11 +83810,11 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # lead
+        if r == 775:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 774:  # card
+        elif r == 776:  # card
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['card'] = value
@@ -83596,7 +83826,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83612,7 +83842,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83620,11 +83850,11 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 777:  # gain
+        elif r == 779:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -83636,7 +83866,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83652,7 +83882,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C783()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83660,19 +83890,19 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # lead
+        if r == 781:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 780:  # who
+        elif r == 782:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1038:  # spell
+        elif r == 1040:  # spell
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1039:  # this
+        elif r == 1041:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -83684,7 +83914,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83700,7 +83930,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C786()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83708,17 +83938,17 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 784:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1161:  # equipped
+        elif r == 1163:  # equipped
             d['equipped'] = True
-        elif r == 783:  # host
+        elif r == 785:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1040:  # events
+        elif r == 1042:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83727,7 +83957,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1125 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83740,7 +83970,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83756,7 +83986,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C789()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83764,17 +83994,17 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # lead
+        if r == 787:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1162:  # thisor
+        elif r == 1164:  # thisor
             d['thisor'] = True
-        elif r == 786:  # subject
+        elif r == 788:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1041:  # events
+        elif r == 1043:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83783,12 +84013,12 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1125 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1042:  # undercontrol
+        elif r == 1044:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -83798,7 +84028,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83814,7 +84044,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C803()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83822,11 +84052,11 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # command
+        if r == 802:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 802:  # battlefield
+        elif r == 804:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -83838,7 +84068,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83854,7 +84084,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C812()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83862,19 +84092,19 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # power
+        if r == 808:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 807:  # toughness
+        elif r == 809:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 808:  # power2
+        elif r == 810:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 809:  # toughness2
+        elif r == 811:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -83886,7 +84116,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83902,7 +84132,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C816()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83910,31 +84140,31 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # additional
+        if r == 1046:  # additional
             d['additional'] = True
-        elif r == 812:  # power
+        elif r == 814:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 813:  # toughness
+        elif r == 815:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1045:  # per
+        elif r == 1047:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1046:  # perfilter
+        elif r == 1048:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1171:  # onbf
+        elif r == 1173:  # onbf
             d['onbf'] = True
-        elif r == 1172:  # pergy
+        elif r == 1174:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83944,7 +84174,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83960,7 +84190,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C818()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83968,7 +84198,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # both
+        if r == 817:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -83980,7 +84210,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83996,7 +84226,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C820()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84004,7 +84234,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # attack
+        if r == 819:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -84016,7 +84246,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84032,167 +84262,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1047:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 349:
-                    values.append(_b349(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C821()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 820:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C823()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 822:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C824()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1048:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 349:
-                    values.append(_b349(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C825()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84220,8 +84290,80 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C823()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 822:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C825()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 824:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84237,21 +84379,69 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C826()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1051:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+        if r == 1050:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 349:
+                    values.append(_b349(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C827()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1051:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 349:
+                    values.append(_b349(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84261,7 +84451,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84277,6 +84467,46 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C828()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1052:  # additional
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 1053:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C830()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84284,7 +84514,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # filters
+        if r == 1054:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84296,15 +84526,15 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b349(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1053:  # they
+        elif r == 1055:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1054:  # had
+        elif r == 1056:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 827:  # keyword
+        elif r == 829:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84319,7 +84549,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84335,7 +84565,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C833()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84343,11 +84573,11 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # subtype
+        if r == 831:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 830:  # again
+        elif r == 832:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -84359,7 +84589,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84375,7 +84605,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C835()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84383,9 +84613,9 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # quality
+        if r == 834:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1058(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84395,7 +84625,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84411,7 +84641,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C836()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84419,7 +84649,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1058:  # opponents
+        if r == 1060:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -84429,7 +84659,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84445,7 +84675,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C838()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84453,7 +84683,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # destroyed
+        if r == 837:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -84465,7 +84695,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84481,7 +84711,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C840()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84489,7 +84719,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # phase
+        if r == 839:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -84501,7 +84731,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84517,7 +84747,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C842()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84525,7 +84755,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # untap
+        if r == 841:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84537,7 +84767,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84553,7 +84783,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C845()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84561,11 +84791,11 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # power
+        if r == 843:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 842:  # toughness
+        elif r == 844:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -84577,7 +84807,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84593,7 +84823,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C847()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84601,9 +84831,9 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # ability
+        if r == 846:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84616,7 +84846,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84632,7 +84862,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C850()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84640,14 +84870,14 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # keyword
+        if r == 848:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 847:  # manacost
+        elif r == 849:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -84659,7 +84889,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84675,7 +84905,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C852()
     d: dict[str, Any] = {'keyword': None, 'quality': None, 'subtype': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84683,22 +84913,22 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # keyword
+        if r == 851:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1059:  # quality
+        elif r == 1061:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 1060:  # subtype
+        elif r == 1062:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 1163:  # more
+        elif r == 1165:  # more
             values = d['more']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -84711,7 +84941,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84727,7 +84957,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C856()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84735,18 +84965,18 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # verb
+        if r == 853:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 852:  # keyword
+        elif r == 854:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 853:  # chosen
+        elif r == 855:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84758,7 +84988,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84774,7 +85004,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C855()
+    inst: Any = _C857()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84782,7 +85012,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # keywords
+        if r == 1063:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84804,7 +85034,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84820,7 +85050,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C858()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84828,7 +85058,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1062:  # keywords
+        if r == 1064:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84850,7 +85080,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84866,7 +85096,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C861()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84874,11 +85104,11 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # first
+        if r == 859:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 858:  # regular
+        elif r == 860:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84892,7 +85122,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84908,7 +85138,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C863()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84916,7 +85146,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # excess
+        if r == 862:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84928,7 +85158,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84944,7 +85174,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C863()
+    inst: Any = _C865()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84952,7 +85182,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 862:  # untapped
+        if r == 864:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84964,7 +85194,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84980,7 +85210,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C867()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84988,11 +85218,11 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1063:  # its
+        if r == 1065:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 864:  # untap
+        elif r == 866:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85004,7 +85234,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85020,7 +85250,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C869()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85028,7 +85258,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 866:  # gains
+        if r == 868:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -85040,7 +85270,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85056,7 +85286,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C871()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85064,7 +85294,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # lethal
+        if r == 870:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -85076,7 +85306,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85092,7 +85322,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C873()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85100,7 +85330,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # ascounters
+        if r == 872:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -85112,44 +85342,8 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C873()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 872:  # quality
-            x = c[0]
-            value = _b1056(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85174,7 +85368,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 874:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1058(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85185,7 +85379,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85210,7 +85404,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 876:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1058(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85221,7 +85415,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85237,6 +85431,42 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C879()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 878:  # quality
+            x = c[0]
+            value = _b1058(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C881()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85244,9 +85474,9 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # thisturn
+        if r == 1066:  # thisturn
             d['thisturn'] = True
-        elif r == 878:  # keyword
+        elif r == 880:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85261,7 +85491,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85277,7 +85507,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C882()
+    inst: Any = _C884()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85285,11 +85515,11 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # whose
+        if r == 882:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 881:  # tapact
+        elif r == 883:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -85301,7 +85531,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85317,7 +85547,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C884()
+    inst: Any = _C886()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85325,7 +85555,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 883:  # count
+        if r == 885:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85337,44 +85567,8 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C886()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 885:  # attacks
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85410,7 +85604,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85426,17 +85620,17 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C890()
-    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 889:  # blocked
+        if r == 889:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocked'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85446,7 +85640,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85462,17 +85656,17 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C892()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # blocks
+        if r == 891:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['blocked'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85482,7 +85676,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85498,6 +85692,42 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C894()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 893:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C896()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85505,7 +85735,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 893:  # unblockable
+        if r == 895:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -85517,7 +85747,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85533,7 +85763,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C899()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85541,36 +85771,36 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # power
+        if r == 897:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 896:  # toughness
+        elif r == 898:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1065:  # colors
+        elif r == 1067:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1164:  # colors
+        elif r == 1166:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # subtypes
+        elif r == 1068:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # keywords
+        elif r == 1069:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85584,7 +85814,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1068:  # still
+        elif r == 1070:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -85594,7 +85824,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85610,7 +85840,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C899()
+    inst: Any = _C901()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85618,7 +85848,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # choice
+        if r == 900:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -85630,7 +85860,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85646,7 +85876,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C901()
+    inst: Any = _C903()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85654,7 +85884,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 900:  # host
+        if r == 902:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85666,7 +85896,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85682,7 +85912,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C903()
+    inst: Any = _C905()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85690,9 +85920,9 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 902:  # color
+        if r == 904:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85705,7 +85935,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85721,7 +85951,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C960()
+    inst: Any = _C962()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85729,23 +85959,23 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1097:  # eot
+        if r == 1099:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1098:  # next_upkeep
+        elif r == 1100:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1099:  # losecontrol
+        elif r == 1101:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1100:  # thisturn
+        elif r == 1102:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1101:  # thiscombat
+        elif r == 1103:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85757,7 +85987,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85773,7 +86003,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C967()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85781,7 +86011,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 964:  # filter
+        if r == 966:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -85793,7 +86023,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85809,7 +86039,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C968()
+    inst: Any = _C970()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85817,7 +86047,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 967:  # whose
+        if r == 969:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85829,7 +86059,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85845,7 +86075,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C976()
+    inst: Any = _C978()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85853,7 +86083,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 975:  # zone
+        if r == 977:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85865,44 +86095,8 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C979()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 978:  # player
-            x = c[0]
-            value = _b709(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85927,7 +86121,7 @@ def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 980:  # player
             x = c[0]
-            value = _b709(x, inst, lim, made)
+            value = _b711(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85937,7 +86131,43 @@ def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C983()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 982:  # player
+            x = c[0]
+            value = _b711(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85953,7 +86183,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C984()
+    inst: Any = _C986()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85961,11 +86191,11 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 983:  # cost
+        if r == 985:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 985:  # param
+        elif r == 987:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85980,7 +86210,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85996,7 +86226,7 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1011()
+    inst: Any = _C1013()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86004,11 +86234,11 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # its
+        if r == 1118:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1010:  # nextturn
+        elif r == 1012:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -86020,7 +86250,7 @@ def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86036,7 +86266,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1020()
+    inst: Any = _C1022()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86044,9 +86274,9 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1019:  # word
+        if r == 1021:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86059,7 +86289,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86075,7 +86305,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1023()
+    inst: Any = _C1025()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86083,11 +86313,11 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1022:  # player
+        if r == 1024:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1117:  # walker
+        elif r == 1119:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -86097,7 +86327,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86113,7 +86343,7 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1025()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86121,13 +86351,13 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # another
+        if r == 1120:  # another
             d['another'] = True
-        elif r == 1024:  # filter
+        elif r == 1026:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1119:  # ingy
+        elif r == 1121:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86137,7 +86367,7 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86153,7 +86383,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1029()
+    inst: Any = _C1031()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86161,33 +86391,33 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1027:  # quant
+        if r == 1029:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1028:  # filter
+        elif r == 1030:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1120:  # attached
+        elif r == 1122:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1121:  # samename
+        elif r == 1123:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1166:  # ingy
+        elif r == 1168:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86197,7 +86427,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86213,7 +86443,7 @@ def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1056()
+    inst: Any = _C1058()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86221,11 +86451,11 @@ def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # word
+        if r == 1057:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1057:  # param
+        elif r == 1059:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86240,7 +86470,7 @@ def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86256,7 +86486,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1085()
+    inst: Any = _C1087()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86264,7 +86494,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1084:  # word
+        if r == 1086:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 279 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86279,7 +86509,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86295,7 +86525,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1089()
+    inst: Any = _C1091()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86303,13 +86533,13 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1088:  # filter
+        if r == 1090:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1173:  # gy
+        elif r == 1175:  # gy
             d['gy'] = True
-        elif r == 1174:  # bf
+        elif r == 1176:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86319,7 +86549,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1094(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1096(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86335,7 +86565,7 @@ def _b1094(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1094()
+    inst: Any = _C1096()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86343,21 +86573,21 @@ def _b1094(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1093:  # power
+        if r == 1095:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1095:  # power
+        elif r == 1097:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1096:  # target
+        elif r == 1098:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -86370,7 +86600,7 @@ def _b1094(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86386,7 +86616,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86394,7 +86624,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # enters
+        if r == 1125:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -86406,7 +86636,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86422,7 +86652,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1127()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86430,7 +86660,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # leaves
+        if r == 1128:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -86442,7 +86672,7 @@ def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86458,7 +86688,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86466,7 +86696,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1128:  # dies
+        if r == 1130:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -86478,7 +86708,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86494,7 +86724,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86502,7 +86732,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # graveyard
+        if r == 1132:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86514,7 +86744,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86530,7 +86760,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86538,7 +86768,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # alone
+        if r == 1134:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86550,7 +86780,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86566,7 +86796,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86574,7 +86804,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # unblocked
+        if r == 1136:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86586,7 +86816,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86602,7 +86832,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86610,7 +86840,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # attacks
+        if r == 1138:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86622,7 +86852,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86638,7 +86868,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86646,11 +86876,11 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # blocks
+        if r == 1140:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1167:  # acreature
+        elif r == 1169:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86660,7 +86890,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86676,7 +86906,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1143()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86684,17 +86914,17 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1140:  # blocked
+        if r == 1142:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1141:  # article
+        elif r == 1143:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1142:  # filter
+        elif r == 1144:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86708,7 +86938,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86724,7 +86954,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86732,7 +86962,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # direction
+        if r == 1146:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86744,7 +86974,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86760,7 +86990,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86768,7 +86998,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1146:  # up
+        if r == 1148:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86780,7 +87010,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86796,7 +87026,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86804,7 +87034,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # way
+        if r == 1150:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86816,7 +87046,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86832,7 +87062,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86840,11 +87070,11 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # targeted
+        if r == 1152:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1168:  # opponents
+        elif r == 1170:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86854,7 +87084,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86870,7 +87100,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86878,13 +87108,13 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1169:  # combat
+        if r == 1171:  # combat
             d['combat'] = True
-        elif r == 1152:  # deals
+        elif r == 1154:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1153:  # recipient
+        elif r == 1155:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86898,7 +87128,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86914,7 +87144,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86922,9 +87152,9 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1170:  # combat
+        if r == 1172:  # combat
             d['combat'] = True
-        elif r == 1155:  # dealt
+        elif r == 1157:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86936,7 +87166,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86952,7 +87182,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86960,7 +87190,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1157:  # anywhere
+        if r == 1159:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86972,7 +87202,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformsEvent (class TransformsEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86988,7 +87218,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'face': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86996,7 +87226,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # face
+        if r == 1161:  # face
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['face'] = value
@@ -87500,693 +87730,695 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 487 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'copied', o, lim, made),  # 488 __asgn_plain
     _b489,  # 489 CopyEachEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 490 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 491 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 492 __asgn_oneormore
-    _match_node,  # 493 Supertype
-    _match_node,  # 494 CardType
-    _match_node,  # 495 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 498 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 510 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 514 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 517 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 EntersTappedStmt
-    _node,  # 521 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 522 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 528 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 529 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 530 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 ReturnDestroyedEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 492 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 493 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 494 __asgn_oneormore
+    _match_node,  # 495 Supertype
+    _match_node,  # 496 CardType
+    _match_node,  # 497 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 500 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 512 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 516 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 519 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 EntersTappedStmt
+    _node,  # 523 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 524 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 525 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 531 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 532 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 StaticStmt
-    _b541,  # 541 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 TypeArg
-    _b544,  # 544 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 549 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 550 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 551 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 552 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 563 __asgn_plain
-    _b564,  # 564 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 572 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 577 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DrawEffect
-    _b590,  # 590 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 TokenEffect
-    _b597,  # 597 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 DiscardEffect
+    _b534,  # 534 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 539 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 StaticStmt
+    _b543,  # 543 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 TypeArg
+    _b546,  # 546 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 551 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 552 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 553 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 554 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 565 __asgn_plain
+    _b566,  # 566 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 574 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 579 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 DrawEffect
+    _b592,  # 592 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 TokenEffect
+    _b599,  # 599 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 ReturnToHandEffect
+    _b601,  # 601 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 ReturnDiscardedEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 635 __asgn_plain
-    _b636,  # 636 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
-    _b646,  # 646 PutCountersEffect
+    _b610,  # 610 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 633 __asgn_plain
+    _b634,  # 634 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 646 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 649 __asgn_plain
-    _b650,  # 650 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 UntapEffect
+    _b648,  # 648 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 TapOrUntapEffect
+    _b681,  # 681 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 CastThisEffect
+    _b683,  # 683 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CopySpellEffect
-    _b698,  # 698 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 ContinuousEffect
-    _match_node,  # 708 ActionWord
-    _b709,  # 709 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 712 __asgn_oneormore
-    _match_node,  # 713 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 714 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 715 __asgn_oneormore
-    _b716,  # 716 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 721 __asgn_oneormore
-    _node,  # 722 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 MayPlayEffect
+    _b697,  # 697 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 CopySpellEffect
+    _b700,  # 700 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 708 __asgn_plain
+    _b709,  # 709 ContinuousEffect
+    _match_node,  # 710 ActionWord
+    _b711,  # 711 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 714 __asgn_oneormore
+    _match_node,  # 715 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 716 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 717 __asgn_oneormore
+    _b718,  # 718 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 723 __asgn_oneormore
+    _node,  # 724 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 743 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 BeginningTrigger
-    _node,  # 760 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 ThisTrigger
+    _b745,  # 745 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 BeginningTrigger
+    _node,  # 762 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 803 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 PTChoice
-    _node,  # 811 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 812 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 CantAttack
-    _b819,  # 819 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantBeBlockedByFewer
-    _b824,  # 824 CantBeBlockedExcept
-    _b825,  # 825 CanBlockOnly
-    _b826,  # 826 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 829 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedBy
-    _b834,  # 834 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 846 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 851 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 852 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 ProtectionFromChosen
-    _b855,  # 855 HasKeywords
-    _b856,  # 856 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 857 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 862 __asgn_plain
-    _b863,  # 863 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 CantBeBlockedBy
+    _b774,  # 774 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 805 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 PTChoice
+    _node,  # 813 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 CantAttack
+    _b821,  # 821 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 CantBeBlockedByFewer
+    _b826,  # 826 CantBeBlockedExcept
+    _b827,  # 827 CanBlockOnly
+    _b828,  # 828 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 831 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 CantBeTargetedBy
+    _b836,  # 836 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 843 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 854 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 ProtectionFromChosen
+    _b857,  # 857 HasKeywords
+    _b858,  # 858 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 859 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 CantBeAttachedBy
+    _b875,  # 875 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 880 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 AttacksEachCombat
+    _b877,  # 877 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 882 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 MaxBlockers
     lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 887 __asgn_plain
-    _b888,  # 888 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 895 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 900 __asgn_plain
-    _b901,  # 901 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 902 __asgn_plain
-    _b903,  # 903 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 907 __asgn_plain
+    _b888,  # 888 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 897 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 902 __asgn_plain
+    _b903,  # 903 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 904 __asgn_plain
+    _b905,  # 905 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 907 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 908 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 910 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 912 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 913 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 916 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 917 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 919 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 920 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 924 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 925 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 926 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 912 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 914 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 915 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 916 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 918 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 919 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 920 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 922 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 923 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 926 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 927 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 928 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 937 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 941 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 942 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 943 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 944 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 945 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 943 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 944 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 945 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 946 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 947 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 957 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 959 __asgn_plain
-    _b960,  # 960 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 963 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 UpToXTargets
-    _node,  # 966 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 967 __asgn_plain
-    _b968,  # 968 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 969 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 970 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 971 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 972 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 973 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 974 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 975 __asgn_plain
-    _b976,  # 976 OntoBattlefield
-    _node,  # 977 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 978 __asgn_plain
-    _b979,  # 979 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 961 __asgn_plain
+    _b962,  # 962 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 963 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 965 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 966 __asgn_plain
+    _b967,  # 967 UpToXTargets
+    _node,  # 968 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 969 __asgn_plain
+    _b970,  # 970 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 972 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 975 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 976 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 977 __asgn_plain
+    _b978,  # 978 OntoBattlefield
+    _node,  # 979 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 980 __asgn_plain
-    _b981,  # 981 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 982 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 983 __asgn_plain
-    _b984,  # 984 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 987 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1002 __asgn_optional
+    _b981,  # 981 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 982 __asgn_plain
+    _b983,  # 983 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 984 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 985 __asgn_plain
+    _b986,  # 986 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 989 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 999 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1002 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1007 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1008 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1010 __asgn_plain
-    _b1011,  # 1011 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1013 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1014 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1018 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1019 __asgn_plain
-    _b1020,  # 1020 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1021 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1022 __asgn_plain
-    _b1023,  # 1023 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1024 __asgn_plain
-    _b1025,  # 1025 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1026 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1028 __asgn_plain
-    _b1029,  # 1029 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1030 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1031 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1032 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1037 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1038 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1040 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1042 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1043 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1045 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1046 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1048 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1004 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1009 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1010 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1012 __asgn_plain
+    _b1013,  # 1013 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1015 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1016 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1021 __asgn_plain
+    _b1022,  # 1022 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1024 __asgn_plain
+    _b1025,  # 1025 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
+    _b1031,  # 1031 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1035 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1042 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1045 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1047 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1048 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1049 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1055 __asgn_plain
-    _b1056,  # 1056 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1058 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1060 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1066 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1068 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1069 __asgn_optional
-    _node,  # 1070 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1054 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1057 __asgn_plain
+    _b1058,  # 1058 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1062 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1065 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1066 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1068 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1070 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1071 __asgn_optional
+    _node,  # 1072 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1078 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1080 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1083 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1084 __asgn_plain
-    _b1085,  # 1085 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1086 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1088 __asgn_plain
-    _b1089,  # 1089 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1090 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1093 __asgn_plain
-    _b1094,  # 1094 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1082 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1085 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1086 __asgn_plain
+    _b1087,  # 1087 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1088 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1090 __asgn_plain
+    _b1091,  # 1091 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1092 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1108 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1111 __asgn_optional
-    _match_node,  # 1112 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1115 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1121 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 EntersEvent
-    _node,  # 1125 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1126 __asgn_plain
-    _b1127,  # 1127 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1140 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1141 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1142 __asgn_plain
-    _b1143,  # 1143 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1152 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 TransformsEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1163 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1164 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1165 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1171 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1172 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1173 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1174 __asgn_optional
+    _b1096,  # 1096 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1110 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1113 __asgn_optional
+    _match_node,  # 1114 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1117 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1123 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 EntersEvent
+    _node,  # 1127 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1142 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1143 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1154 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 TransformsEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1165 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1166 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1167 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1172 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1175 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1176 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 263, 281, 338, 521, 722, 760, 811, 966, 977, 1070, 1125])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 263, 281, 338, 523, 724, 762, 813, 968, 979, 1072, 1127])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88679,71 +88911,71 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 487 __asgn_plain
     None,  # 488 __asgn_plain
     _b489,  # 489 CopyEachEffect
-    None,  # 490 __asgn_optional
-    None,  # 491 __asgn_optional
-    None,  # 492 __asgn_oneormore
-    None,  # 493 Supertype
-    None,  # 494 CardType
-    None,  # 495 Color
-    None,  # 496 __asgn_plain
-    _b497,  # 497 Mode
-    None,  # 498 __asgn_oneormore
-    None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
+    None,  # 490 __asgn_plain
+    _b491,  # 491 ReturnDestroyedEffect
+    None,  # 492 __asgn_optional
+    None,  # 493 __asgn_optional
+    None,  # 494 __asgn_oneormore
+    None,  # 495 Supertype
+    None,  # 496 CardType
+    None,  # 497 Color
+    None,  # 498 __asgn_plain
+    _b499,  # 499 Mode
+    None,  # 500 __asgn_oneormore
     None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    _b504,  # 504 TriggeredStmt
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    _b507,  # 507 ActivatedStmt
+    _b506,  # 506 TriggeredStmt
+    None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
-    _b509,  # 509 PTDefiningStmt
-    None,  # 510 __asgn_optional
-    None,  # 511 __asgn_plain
-    None,  # 512 __asgn_plain
+    _b509,  # 509 ActivatedStmt
+    None,  # 510 __asgn_plain
+    _b511,  # 511 PTDefiningStmt
+    None,  # 512 __asgn_optional
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_oneormore
+    None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    _b516,  # 516 SpellKind
-    None,  # 517 __asgn_oneormore
-    None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    _b520,  # 520 EntersTappedStmt
-    None,  # 521 GrantedAbility
-    None,  # 522 __asgn_optional
-    None,  # 523 __asgn_optional
-    None,  # 524 __asgn_plain
-    None,  # 525 __asgn_plain
-    _b526,  # 526 PTPair
-    None,  # 527 __asgn_oneormore
-    None,  # 528 __asgn_oneormore
-    None,  # 529 __asgn_optional
-    None,  # 530 __asgn_optional
-    None,  # 531 __asgn_plain
-    _b532,  # 532 CostPerPermanentStmt
+    None,  # 516 __asgn_oneormore
+    None,  # 517 __asgn_plain
+    _b518,  # 518 SpellKind
+    None,  # 519 __asgn_oneormore
+    None,  # 520 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 EntersTappedStmt
+    None,  # 523 GrantedAbility
+    None,  # 524 __asgn_optional
+    None,  # 525 __asgn_optional
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_plain
+    _b528,  # 528 PTPair
+    None,  # 529 __asgn_oneormore
+    None,  # 530 __asgn_oneormore
+    None,  # 531 __asgn_optional
+    None,  # 532 __asgn_optional
     None,  # 533 __asgn_plain
-    _b534,  # 534 CostPerTargetStmt
+    _b534,  # 534 CostPerPermanentStmt
     None,  # 535 __asgn_plain
-    _b536,  # 536 UncounterableStmt
-    None,  # 537 __asgn_oneormore
-    None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
-    _b540,  # 540 StaticStmt
-    _b541,  # 541 KeywordCost
-    None,  # 542 __asgn_plain
-    _b543,  # 543 TypeArg
-    _b544,  # 544 QualityArg
-    None,  # 545 __asgn_plain
-    _b546,  # 546 OntoArg
+    _b536,  # 536 CostPerTargetStmt
+    None,  # 537 __asgn_plain
+    _b538,  # 538 UncounterableStmt
+    None,  # 539 __asgn_oneormore
+    None,  # 540 __asgn_plain
+    None,  # 541 __asgn_plain
+    _b542,  # 542 StaticStmt
+    _b543,  # 543 KeywordCost
+    None,  # 544 __asgn_plain
+    _b545,  # 545 TypeArg
+    _b546,  # 546 QualityArg
     None,  # 547 __asgn_plain
-    _b548,  # 548 ForArg
-    None,  # 549 __asgn_optional
-    None,  # 550 __asgn_oneormore
-    None,  # 551 __asgn_oneormore
+    _b548,  # 548 OntoArg
+    None,  # 549 __asgn_plain
+    _b550,  # 550 ForArg
+    None,  # 551 __asgn_optional
     None,  # 552 __asgn_oneormore
-    None,  # 553 __asgn_plain
-    None,  # 554 __asgn_plain
+    None,  # 553 __asgn_oneormore
+    None,  # 554 __asgn_oneormore
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
@@ -88753,235 +88985,235 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    _b564,  # 564 ControlClause
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    None,  # 566 __asgn_plain
+    _b566,  # 566 ControlClause
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
-    None,  # 572 __asgn_oneormore
+    None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_plain
+    None,  # 574 __asgn_oneormore
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
-    None,  # 577 __asgn_optional
+    None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_plain
-    _b580,  # 580 DividedDamageEffect
+    None,  # 579 __asgn_optional
+    None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    None,  # 582 __asgn_plain
-    _b583,  # 583 DamageEffect
+    _b582,  # 582 DividedDamageEffect
+    None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    _b585,  # 585 DestroyEffect
+    _b585,  # 585 DamageEffect
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
+    _b587,  # 587 DestroyEffect
     None,  # 588 __asgn_plain
-    _b589,  # 589 DrawEffect
-    _b590,  # 590 TokenCopyEffect
-    None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
+    None,  # 589 __asgn_plain
+    None,  # 590 __asgn_plain
+    _b591,  # 591 DrawEffect
+    _b592,  # 592 TokenCopyEffect
     None,  # 593 __asgn_plain
     None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
-    _b596,  # 596 TokenEffect
-    _b597,  # 597 AddManaEffect
-    None,  # 598 __asgn_plain
-    _b599,  # 599 DiscardEffect
+    None,  # 596 __asgn_plain
+    None,  # 597 __asgn_plain
+    _b598,  # 598 TokenEffect
+    _b599,  # 599 AddManaEffect
     None,  # 600 __asgn_plain
-    _b601,  # 601 GainLifeEffect
+    _b601,  # 601 DiscardEffect
     None,  # 602 __asgn_plain
-    None,  # 603 __asgn_plain
-    _b604,  # 604 GainControlEffect
+    _b603,  # 603 GainLifeEffect
+    None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
-    _b606,  # 606 ReturnDiscardedEffect
+    _b606,  # 606 GainControlEffect
     None,  # 607 __asgn_plain
-    _b608,  # 608 ReturnToHandEffect
+    _b608,  # 608 ReturnDiscardedEffect
     None,  # 609 __asgn_plain
-    None,  # 610 __asgn_plain
+    _b610,  # 610 ReturnToHandEffect
     None,  # 611 __asgn_plain
-    _b612,  # 612 ReturnFromGraveyardEffect
+    None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
+    _b614,  # 614 ReturnFromGraveyardEffect
     None,  # 615 __asgn_plain
-    _b616,  # 616 ReturnToBattlefieldEffect
+    None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
-    _b618,  # 618 ReturnAllFromGraveyardsEffect
+    _b618,  # 618 ReturnToBattlefieldEffect
     None,  # 619 __asgn_plain
-    None,  # 620 __asgn_plain
+    _b620,  # 620 ReturnAllFromGraveyardsEffect
     None,  # 621 __asgn_plain
     None,  # 622 __asgn_plain
-    _b623,  # 623 SearchEffect
+    None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_plain
+    _b625,  # 625 SearchEffect
     None,  # 626 __asgn_plain
-    _b627,  # 627 CounterSpellEffect
+    None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    _b629,  # 629 ShuffleEffect
+    _b629,  # 629 CounterSpellEffect
     None,  # 630 __asgn_plain
-    None,  # 631 __asgn_plain
-    _b632,  # 632 ShuffleIntoEffect
+    _b631,  # 631 ShuffleEffect
+    None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    None,  # 634 __asgn_plain
+    _b634,  # 634 ShuffleIntoEffect
     None,  # 635 __asgn_plain
-    _b636,  # 636 MillEffect
+    None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    None,  # 638 __asgn_plain
-    _b639,  # 639 PutStickerEffect
+    _b638,  # 638 MillEffect
+    None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
-    _b642,  # 642 PutFromHandEffect
+    _b641,  # 641 PutStickerEffect
+    None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
+    _b644,  # 644 PutFromHandEffect
     None,  # 645 __asgn_plain
-    _b646,  # 646 PutCountersEffect
+    None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
+    _b648,  # 648 PutCountersEffect
     None,  # 649 __asgn_plain
-    _b650,  # 650 PutOnLibraryEffect
+    None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    _b652,  # 652 PutIntoZoneEffect
+    _b652,  # 652 PutOnLibraryEffect
     None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
+    _b654,  # 654 PutIntoZoneEffect
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    _b657,  # 657 PileActionEffect
+    None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    None,  # 659 __asgn_plain
+    _b659,  # 659 PileActionEffect
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    _b663,  # 663 ExileEffect
+    None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    _b666,  # 666 ExileCardsEffect
+    _b665,  # 665 ExileEffect
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    _b668,  # 668 ExileTopEffect
+    _b668,  # 668 ExileCardsEffect
     None,  # 669 __asgn_plain
-    _b670,  # 670 RegenerateEffect
+    _b670,  # 670 ExileTopEffect
     None,  # 671 __asgn_plain
-    None,  # 672 __asgn_plain
-    _b673,  # 673 PlayerSacrificesEffect
+    _b672,  # 672 RegenerateEffect
+    None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    None,  # 675 __asgn_plain
+    _b675,  # 675 PlayerSacrificesEffect
     None,  # 676 __asgn_plain
-    _b677,  # 677 SacrificeEffect
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    _b679,  # 679 UntapEffect
+    _b679,  # 679 SacrificeEffect
     None,  # 680 __asgn_plain
-    _b681,  # 681 TapOrUntapEffect
+    _b681,  # 681 UntapEffect
     None,  # 682 __asgn_plain
-    _b683,  # 683 TapEffect
+    _b683,  # 683 TapOrUntapEffect
     None,  # 684 __asgn_plain
-    _b685,  # 685 RemoveAllCountersEffect
+    _b685,  # 685 TapEffect
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_plain
+    _b687,  # 687 RemoveAllCountersEffect
     None,  # 688 __asgn_plain
-    _b689,  # 689 RemoveCountersEffect
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 DelayedEffect
+    _b691,  # 691 RemoveCountersEffect
     None,  # 692 __asgn_plain
-    _b693,  # 693 PreventEffect
+    _b693,  # 693 DelayedEffect
     None,  # 694 __asgn_plain
-    _b695,  # 695 CastThisEffect
+    _b695,  # 695 PreventEffect
     None,  # 696 __asgn_plain
-    _b697,  # 697 CopySpellEffect
-    _b698,  # 698 NoRegenEffect
-    None,  # 699 __asgn_plain
-    None,  # 700 __asgn_plain
+    _b697,  # 697 CastThisEffect
+    None,  # 698 __asgn_plain
+    _b699,  # 699 CopySpellEffect
+    _b700,  # 700 NoRegenEffect
     None,  # 701 __asgn_plain
-    _b702,  # 702 PhaseOutEffect
+    None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    None,  # 704 __asgn_plain
-    _b705,  # 705 NoUntapEffect
+    _b704,  # 704 PhaseOutEffect
+    None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    _b707,  # 707 ContinuousEffect
-    None,  # 708 ActionWord
-    _b709,  # 709 PlayerRef
-    None,  # 710 __asgn_plain
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_oneormore
-    None,  # 713 BackWord
-    None,  # 714 __asgn_optional
-    None,  # 715 __asgn_oneormore
-    _b716,  # 716 PerCount
-    None,  # 717 __asgn_plain
-    None,  # 718 __asgn_plain
-    _b719,  # 719 WhereX
+    _b707,  # 707 NoUntapEffect
+    None,  # 708 __asgn_plain
+    _b709,  # 709 ContinuousEffect
+    None,  # 710 ActionWord
+    _b711,  # 711 PlayerRef
+    None,  # 712 __asgn_plain
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_oneormore
+    None,  # 715 BackWord
+    None,  # 716 __asgn_optional
+    None,  # 717 __asgn_oneormore
+    _b718,  # 718 PerCount
+    None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_oneormore
-    None,  # 722 TargetRef
-    None,  # 723 __asgn_plain
-    _b724,  # 724 AnyNumberTargets
+    _b721,  # 721 WhereX
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_oneormore
+    None,  # 724 TargetRef
     None,  # 725 __asgn_plain
-    _b726,  # 726 AnyTarget
+    _b726,  # 726 AnyNumberTargets
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    _b729,  # 729 UpToTargets
+    _b728,  # 728 AnyTarget
+    None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
-    _b731,  # 731 EachOfThem
+    _b731,  # 731 UpToTargets
     None,  # 732 __asgn_plain
-    _b733,  # 733 EachPlayers
+    _b733,  # 733 EachOfThem
     None,  # 734 __asgn_plain
-    _b735,  # 735 ThatRef
+    _b735,  # 735 EachPlayers
     None,  # 736 __asgn_plain
-    _b737,  # 737 EnchantedRef
+    _b737,  # 737 ThatRef
     None,  # 738 __asgn_plain
-    _b739,  # 739 RestRef
+    _b739,  # 739 EnchantedRef
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b741,  # 741 RestRef
     None,  # 742 __asgn_plain
-    _b743,  # 743 MayPlayEffect
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    None,  # 746 __asgn_optional
+    _b745,  # 745 MayPlayEffect
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
+    None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_optional
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    _b759,  # 759 BeginningTrigger
-    None,  # 760 Trigger
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 LastCounterTrigger
+    None,  # 754 __asgn_optional
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_plain
+    None,  # 757 __asgn_optional
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
+    _b761,  # 761 BeginningTrigger
+    None,  # 762 Trigger
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
+    _b765,  # 765 LastCounterTrigger
     None,  # 766 __asgn_plain
-    _b767,  # 767 BatchAttackTrigger
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 ToGraveyardTrigger
+    _b769,  # 769 BatchAttackTrigger
+    None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 ThisTrigger
+    _b772,  # 772 ToGraveyardTrigger
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
-    _b775,  # 775 DiscardTrigger
+    _b774,  # 774 ThisTrigger
+    None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    _b778,  # 778 LifeGainTrigger
+    _b777,  # 777 DiscardTrigger
+    None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
-    _b781,  # 781 CastTrigger
+    _b780,  # 780 LifeGainTrigger
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
-    _b784,  # 784 AttachedTrigger
+    _b783,  # 783 CastTrigger
+    None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
-    None,  # 786 __asgn_plain
-    _b787,  # 787 YoursTrigger
+    _b786,  # 786 AttachedTrigger
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    None,  # 789 __asgn_optional
-    None,  # 790 __asgn_optional
-    None,  # 791 __asgn_plain
-    None,  # 792 __asgn_plain
+    _b789,  # 789 YoursTrigger
+    None,  # 790 __asgn_plain
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_optional
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
@@ -88990,134 +89222,134 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
-    _b801,  # 801 ZonePlace
+    None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_oneormore
+    _b803,  # 803 ZonePlace
     None,  # 804 __asgn_plain
-    None,  # 805 __asgn_plain
+    None,  # 805 __asgn_oneormore
     None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
-    _b810,  # 810 PTChoice
-    None,  # 811 StaticPart
-    None,  # 812 __asgn_plain
-    None,  # 813 __asgn_plain
-    _b814,  # 814 PTChange
+    None,  # 810 __asgn_plain
+    None,  # 811 __asgn_plain
+    _b812,  # 812 PTChoice
+    None,  # 813 StaticPart
+    None,  # 814 __asgn_plain
     None,  # 815 __asgn_plain
-    _b816,  # 816 CantAttackOrBlock
+    _b816,  # 816 PTChange
     None,  # 817 __asgn_plain
-    _b818,  # 818 CantAttack
-    _b819,  # 819 CantBlockMatching
-    None,  # 820 __asgn_plain
-    _b821,  # 821 CantBlock
+    _b818,  # 818 CantAttackOrBlock
+    None,  # 819 __asgn_plain
+    _b820,  # 820 CantAttack
+    _b821,  # 821 CantBlockMatching
     None,  # 822 __asgn_plain
-    _b823,  # 823 CantBeBlockedByFewer
-    _b824,  # 824 CantBeBlockedExcept
-    _b825,  # 825 CanBlockOnly
-    _b826,  # 826 BlockCapacity
-    None,  # 827 __asgn_plain
-    _b828,  # 828 BlocksDespite
+    _b823,  # 823 CantBlock
+    None,  # 824 __asgn_plain
+    _b825,  # 825 CantBeBlockedByFewer
+    _b826,  # 826 CantBeBlockedExcept
+    _b827,  # 827 CanBlockOnly
+    _b828,  # 828 BlockCapacity
     None,  # 829 __asgn_plain
-    None,  # 830 __asgn_plain
-    _b831,  # 831 CantBeTargetedByOnly
+    _b830,  # 830 BlocksDespite
+    None,  # 831 __asgn_plain
     None,  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedBy
-    _b834,  # 834 CantBeTargeted
-    None,  # 835 __asgn_plain
-    _b836,  # 836 CantBeDestroyed
+    _b833,  # 833 CantBeTargetedByOnly
+    None,  # 834 __asgn_plain
+    _b835,  # 835 CantBeTargetedBy
+    _b836,  # 836 CantBeTargeted
     None,  # 837 __asgn_plain
-    _b838,  # 838 CantPhaseOut
+    _b838,  # 838 CantBeDestroyed
     None,  # 839 __asgn_plain
-    _b840,  # 840 PhasesEachUntap
+    _b840,  # 840 CantPhaseOut
     None,  # 841 __asgn_plain
-    None,  # 842 __asgn_plain
-    _b843,  # 843 BasePT
+    _b842,  # 842 PhasesEachUntap
+    None,  # 843 __asgn_plain
     None,  # 844 __asgn_plain
-    _b845,  # 845 GainsAbility
+    _b845,  # 845 BasePT
     None,  # 846 __asgn_plain
-    None,  # 847 __asgn_plain
-    _b848,  # 848 HasKeywordAtManaCost
+    _b847,  # 847 GainsAbility
+    None,  # 848 __asgn_plain
     None,  # 849 __asgn_plain
-    _b850,  # 850 HasKeywordFrom
+    _b850,  # 850 HasKeywordAtManaCost
     None,  # 851 __asgn_plain
-    None,  # 852 __asgn_plain
+    _b852,  # 852 HasKeywordFrom
     None,  # 853 __asgn_plain
-    _b854,  # 854 ProtectionFromChosen
-    _b855,  # 855 HasKeywords
-    _b856,  # 856 LosesKeywords
-    None,  # 857 __asgn_plain
-    None,  # 858 __asgn_plain
-    _b859,  # 859 CombatDamageSteps
+    None,  # 854 __asgn_plain
+    None,  # 855 __asgn_plain
+    _b856,  # 856 ProtectionFromChosen
+    _b857,  # 857 HasKeywords
+    _b858,  # 858 LosesKeywords
+    None,  # 859 __asgn_plain
     None,  # 860 __asgn_plain
-    _b861,  # 861 AssignsExcess
+    _b861,  # 861 CombatDamageSteps
     None,  # 862 __asgn_plain
-    _b863,  # 863 AttacksUntapped
+    _b863,  # 863 AssignsExcess
     None,  # 864 __asgn_plain
-    _b865,  # 865 DoesntUntap
+    _b865,  # 865 AttacksUntapped
     None,  # 866 __asgn_plain
-    _b867,  # 867 DamageGainsLife
+    _b867,  # 867 DoesntUntap
     None,  # 868 __asgn_plain
-    _b869,  # 869 DamageIsLethal
+    _b869,  # 869 DamageGainsLife
     None,  # 870 __asgn_plain
-    _b871,  # 871 DamageAsCounters
+    _b871,  # 871 DamageIsLethal
     None,  # 872 __asgn_plain
-    _b873,  # 873 CantBeBlockedBy
+    _b873,  # 873 DamageAsCounters
     None,  # 874 __asgn_plain
-    _b875,  # 875 CantBeAttachedBy
+    _b875,  # 875 CantBeBlockedBy
     None,  # 876 __asgn_plain
-    _b877,  # 877 PreventDamageFrom
+    _b877,  # 877 CantBeAttachedBy
     None,  # 878 __asgn_plain
-    _b879,  # 879 AttacksDespite
+    _b879,  # 879 PreventDamageFrom
     None,  # 880 __asgn_plain
-    None,  # 881 __asgn_plain
-    _b882,  # 882 TapAbilitiesCantActivate
+    _b881,  # 881 AttacksDespite
+    None,  # 882 __asgn_plain
     None,  # 883 __asgn_plain
-    _b884,  # 884 MaxBlockers
+    _b884,  # 884 TapAbilitiesCantActivate
     None,  # 885 __asgn_plain
-    _b886,  # 886 AttacksEachCombat
+    _b886,  # 886 MaxBlockers
     None,  # 887 __asgn_plain
-    _b888,  # 888 AttacksThisTurn
+    _b888,  # 888 AttacksEachCombat
     None,  # 889 __asgn_plain
-    _b890,  # 890 MustBeBlocked
+    _b890,  # 890 AttacksThisTurn
     None,  # 891 __asgn_plain
-    _b892,  # 892 BlocksEachCombat
+    _b892,  # 892 MustBeBlocked
     None,  # 893 __asgn_plain
-    _b894,  # 894 CantBeBlocked
+    _b894,  # 894 BlocksEachCombat
     None,  # 895 __asgn_plain
-    None,  # 896 __asgn_plain
-    _b897,  # 897 BecomesCreature
+    _b896,  # 896 CantBeBlocked
+    None,  # 897 __asgn_plain
     None,  # 898 __asgn_plain
-    _b899,  # 899 ChosenCreatureType
+    _b899,  # 899 BecomesCreature
     None,  # 900 __asgn_plain
-    _b901,  # 901 BecomesAura
+    _b901,  # 901 ChosenCreatureType
     None,  # 902 __asgn_plain
-    _b903,  # 903 IsColor
+    _b903,  # 903 BecomesAura
     None,  # 904 __asgn_plain
-    None,  # 905 __asgn_plain
+    _b905,  # 905 IsColor
     None,  # 906 __asgn_plain
     None,  # 907 __asgn_plain
     None,  # 908 __asgn_plain
     None,  # 909 __asgn_plain
     None,  # 910 __asgn_plain
     None,  # 911 __asgn_plain
-    None,  # 912 __asgn_oneormore
-    None,  # 913 __asgn_oneormore
-    None,  # 914 __asgn_plain
-    None,  # 915 __asgn_plain
-    None,  # 916 __asgn_optional
-    None,  # 917 __asgn_optional
+    None,  # 912 __asgn_plain
+    None,  # 913 __asgn_plain
+    None,  # 914 __asgn_oneormore
+    None,  # 915 __asgn_oneormore
+    None,  # 916 __asgn_plain
+    None,  # 917 __asgn_plain
     None,  # 918 __asgn_optional
     None,  # 919 __asgn_optional
-    None,  # 920 __asgn_oneormore
+    None,  # 920 __asgn_optional
     None,  # 921 __asgn_optional
-    None,  # 922 __asgn_plain
-    None,  # 923 __asgn_plain
-    None,  # 924 __asgn_oneormore
-    None,  # 925 __asgn_optional
-    None,  # 926 __asgn_optional
-    None,  # 927 __asgn_plain
-    None,  # 928 __asgn_plain
+    None,  # 922 __asgn_oneormore
+    None,  # 923 __asgn_optional
+    None,  # 924 __asgn_plain
+    None,  # 925 __asgn_plain
+    None,  # 926 __asgn_oneormore
+    None,  # 927 __asgn_optional
+    None,  # 928 __asgn_optional
     None,  # 929 __asgn_plain
     None,  # 930 __asgn_plain
     None,  # 931 __asgn_plain
@@ -89130,13 +89362,13 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 938 __asgn_plain
     None,  # 939 __asgn_plain
     None,  # 940 __asgn_plain
-    None,  # 941 __asgn_optional
-    None,  # 942 __asgn_zeroormore
-    None,  # 943 __asgn_zeroormore
+    None,  # 941 __asgn_plain
+    None,  # 942 __asgn_plain
+    None,  # 943 __asgn_optional
     None,  # 944 __asgn_zeroormore
-    None,  # 945 __asgn_oneormore
-    None,  # 946 __asgn_plain
-    None,  # 947 __asgn_plain
+    None,  # 945 __asgn_zeroormore
+    None,  # 946 __asgn_zeroormore
+    None,  # 947 __asgn_oneormore
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
@@ -89149,36 +89381,36 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
     None,  # 959 __asgn_plain
-    _b960,  # 960 Duration
+    None,  # 960 __asgn_plain
     None,  # 961 __asgn_plain
-    None,  # 962 __asgn_plain
-    None,  # 963 __asgn_oneormore
+    _b962,  # 962 Duration
+    None,  # 963 __asgn_plain
     None,  # 964 __asgn_plain
-    _b965,  # 965 UpToXTargets
-    None,  # 966 GraveyardTarget
-    None,  # 967 __asgn_plain
-    _b968,  # 968 FromGraveyard
+    None,  # 965 __asgn_oneormore
+    None,  # 966 __asgn_plain
+    _b967,  # 967 UpToXTargets
+    None,  # 968 GraveyardTarget
     None,  # 969 __asgn_plain
-    None,  # 970 __asgn_optional
+    _b970,  # 970 FromGraveyard
     None,  # 971 __asgn_plain
-    None,  # 972 __asgn_plain
-    None,  # 973 __asgn_optional
-    None,  # 974 __asgn_optional
-    None,  # 975 __asgn_plain
-    _b976,  # 976 OntoBattlefield
-    None,  # 977 Destination
-    None,  # 978 __asgn_plain
-    _b979,  # 979 IntoHand
+    None,  # 972 __asgn_optional
+    None,  # 973 __asgn_plain
+    None,  # 974 __asgn_plain
+    None,  # 975 __asgn_optional
+    None,  # 976 __asgn_optional
+    None,  # 977 __asgn_plain
+    _b978,  # 978 OntoBattlefield
+    None,  # 979 Destination
     None,  # 980 __asgn_plain
-    _b981,  # 981 IntoGraveyard
-    None,  # 982 __asgn_optional
-    None,  # 983 __asgn_plain
-    _b984,  # 984 CostValue
+    _b981,  # 981 IntoHand
+    None,  # 982 __asgn_plain
+    _b983,  # 983 IntoGraveyard
+    None,  # 984 __asgn_optional
     None,  # 985 __asgn_plain
-    None,  # 986 __asgn_plain
-    None,  # 987 __asgn_optional
+    _b986,  # 986 CostValue
+    None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
-    None,  # 989 __asgn_plain
+    None,  # 989 __asgn_optional
     None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
@@ -89186,82 +89418,82 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 994 __asgn_plain
     None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_optional
+    None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_plain
+    None,  # 999 __asgn_optional
     None,  # 1000 __asgn_plain
     None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_optional
+    None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
-    None,  # 1004 __asgn_plain
+    None,  # 1004 __asgn_optional
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
-    None,  # 1007 __asgn_optional
-    None,  # 1008 __asgn_oneormore
-    None,  # 1009 __asgn_plain
-    None,  # 1010 __asgn_plain
-    _b1011,  # 1011 NextTurnDuration
+    None,  # 1007 __asgn_plain
+    None,  # 1008 __asgn_plain
+    None,  # 1009 __asgn_optional
+    None,  # 1010 __asgn_oneormore
+    None,  # 1011 __asgn_plain
     None,  # 1012 __asgn_plain
-    None,  # 1013 __asgn_optional
-    None,  # 1014 __asgn_optional
-    None,  # 1015 __asgn_plain
-    None,  # 1016 __asgn_plain
+    _b1013,  # 1013 NextTurnDuration
+    None,  # 1014 __asgn_plain
+    None,  # 1015 __asgn_optional
+    None,  # 1016 __asgn_optional
     None,  # 1017 __asgn_plain
     None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
-    _b1020,  # 1020 BackRef
-    None,  # 1021 __asgn_optional
-    None,  # 1022 __asgn_plain
-    _b1023,  # 1023 TargetPlayer
+    None,  # 1020 __asgn_plain
+    None,  # 1021 __asgn_plain
+    _b1022,  # 1022 BackRef
+    None,  # 1023 __asgn_optional
     None,  # 1024 __asgn_plain
-    _b1025,  # 1025 TargetObject
-    None,  # 1026 __asgn_optional
-    None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_plain
-    _b1029,  # 1029 EachObjects
-    None,  # 1030 __asgn_optional
-    None,  # 1031 __asgn_plain
-    None,  # 1032 __asgn_plain
-    None,  # 1033 __asgn_optional
-    None,  # 1034 __asgn_optional
+    _b1025,  # 1025 TargetPlayer
+    None,  # 1026 __asgn_plain
+    _b1027,  # 1027 TargetObject
+    None,  # 1028 __asgn_optional
+    None,  # 1029 __asgn_plain
+    None,  # 1030 __asgn_plain
+    _b1031,  # 1031 EachObjects
+    None,  # 1032 __asgn_optional
+    None,  # 1033 __asgn_plain
+    None,  # 1034 __asgn_plain
     None,  # 1035 __asgn_optional
     None,  # 1036 __asgn_optional
-    None,  # 1037 __asgn_oneormore
-    None,  # 1038 __asgn_plain
-    None,  # 1039 __asgn_plain
-    None,  # 1040 __asgn_oneormore
-    None,  # 1041 __asgn_oneormore
-    None,  # 1042 __asgn_optional
-    None,  # 1043 __asgn_optional
+    None,  # 1037 __asgn_optional
+    None,  # 1038 __asgn_optional
+    None,  # 1039 __asgn_oneormore
+    None,  # 1040 __asgn_plain
+    None,  # 1041 __asgn_plain
+    None,  # 1042 __asgn_oneormore
+    None,  # 1043 __asgn_oneormore
     None,  # 1044 __asgn_optional
-    None,  # 1045 __asgn_plain
-    None,  # 1046 __asgn_plain
-    None,  # 1047 __asgn_oneormore
-    None,  # 1048 __asgn_oneormore
+    None,  # 1045 __asgn_optional
+    None,  # 1046 __asgn_optional
+    None,  # 1047 __asgn_plain
+    None,  # 1048 __asgn_plain
     None,  # 1049 __asgn_oneormore
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_plain
-    None,  # 1052 __asgn_oneormore
+    None,  # 1050 __asgn_oneormore
+    None,  # 1051 __asgn_oneormore
+    None,  # 1052 __asgn_plain
     None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_plain
+    None,  # 1054 __asgn_oneormore
     None,  # 1055 __asgn_plain
-    _b1056,  # 1056 QualityRef
+    None,  # 1056 __asgn_plain
     None,  # 1057 __asgn_plain
-    None,  # 1058 __asgn_optional
+    _b1058,  # 1058 QualityRef
     None,  # 1059 __asgn_plain
-    None,  # 1060 __asgn_plain
-    None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_oneormore
-    None,  # 1063 __asgn_plain
-    None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_zeroormore
+    None,  # 1060 __asgn_optional
+    None,  # 1061 __asgn_plain
+    None,  # 1062 __asgn_plain
+    None,  # 1063 __asgn_oneormore
+    None,  # 1064 __asgn_oneormore
+    None,  # 1065 __asgn_plain
+    None,  # 1066 __asgn_optional
     None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_optional
-    None,  # 1069 __asgn_optional
-    None,  # 1070 KeywordCostPart
-    None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_oneormore
+    None,  # 1068 __asgn_zeroormore
+    None,  # 1069 __asgn_oneormore
+    None,  # 1070 __asgn_optional
+    None,  # 1071 __asgn_optional
+    None,  # 1072 KeywordCostPart
     None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
@@ -89269,94 +89501,94 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1077 __asgn_oneormore
     None,  # 1078 __asgn_oneormore
     None,  # 1079 __asgn_oneormore
-    None,  # 1080 __asgn_optional
-    None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_plain
-    None,  # 1083 __asgn_oneormore
+    None,  # 1080 __asgn_oneormore
+    None,  # 1081 __asgn_oneormore
+    None,  # 1082 __asgn_optional
+    None,  # 1083 __asgn_plain
     None,  # 1084 __asgn_plain
-    _b1085,  # 1085 PerTime
-    None,  # 1086 __asgn_optional
-    None,  # 1087 __asgn_oneormore
-    None,  # 1088 __asgn_plain
-    _b1089,  # 1089 PerObject
-    None,  # 1090 __asgn_optional
-    None,  # 1091 __asgn_plain
-    None,  # 1092 __asgn_plain
+    None,  # 1085 __asgn_oneormore
+    None,  # 1086 __asgn_plain
+    _b1087,  # 1087 PerTime
+    None,  # 1088 __asgn_optional
+    None,  # 1089 __asgn_oneormore
+    None,  # 1090 __asgn_plain
+    _b1091,  # 1091 PerObject
+    None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_plain
-    _b1094,  # 1094 PowerOf
+    None,  # 1094 __asgn_plain
     None,  # 1095 __asgn_plain
-    None,  # 1096 __asgn_plain
+    _b1096,  # 1096 PowerOf
     None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_plain
     None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_plain
-    None,  # 1102 __asgn_optional
-    None,  # 1103 __asgn_optional
+    None,  # 1102 __asgn_plain
+    None,  # 1103 __asgn_plain
     None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_oneormore
+    None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_optional
-    None,  # 1110 __asgn_optional
+    None,  # 1110 __asgn_oneormore
     None,  # 1111 __asgn_optional
-    None,  # 1112 DelayedStep
+    None,  # 1112 __asgn_optional
     None,  # 1113 __asgn_optional
-    None,  # 1114 __asgn_optional
-    None,  # 1115 __asgn_oneormore
-    None,  # 1116 __asgn_plain
-    None,  # 1117 __asgn_optional
-    None,  # 1118 __asgn_optional
+    None,  # 1114 DelayedStep
+    None,  # 1115 __asgn_optional
+    None,  # 1116 __asgn_optional
+    None,  # 1117 __asgn_oneormore
+    None,  # 1118 __asgn_plain
     None,  # 1119 __asgn_optional
-    None,  # 1120 __asgn_plain
-    None,  # 1121 __asgn_plain
-    None,  # 1122 __asgn_optional
+    None,  # 1120 __asgn_optional
+    None,  # 1121 __asgn_optional
+    None,  # 1122 __asgn_plain
     None,  # 1123 __asgn_plain
-    _b1124,  # 1124 EntersEvent
-    None,  # 1125 ThisEvent
-    None,  # 1126 __asgn_plain
-    _b1127,  # 1127 LeavesEvent
+    None,  # 1124 __asgn_optional
+    None,  # 1125 __asgn_plain
+    _b1126,  # 1126 EntersEvent
+    None,  # 1127 ThisEvent
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 DiesEvent
+    _b1129,  # 1129 LeavesEvent
     None,  # 1130 __asgn_plain
-    _b1131,  # 1131 ToGraveyardEvent
+    _b1131,  # 1131 DiesEvent
     None,  # 1132 __asgn_plain
-    _b1133,  # 1133 AttacksAloneEvent
+    _b1133,  # 1133 ToGraveyardEvent
     None,  # 1134 __asgn_plain
-    _b1135,  # 1135 UnblockedEvent
+    _b1135,  # 1135 AttacksAloneEvent
     None,  # 1136 __asgn_plain
-    _b1137,  # 1137 AttacksEvent
+    _b1137,  # 1137 UnblockedEvent
     None,  # 1138 __asgn_plain
-    _b1139,  # 1139 BlocksEvent
+    _b1139,  # 1139 AttacksEvent
     None,  # 1140 __asgn_plain
-    None,  # 1141 __asgn_plain
+    _b1141,  # 1141 BlocksEvent
     None,  # 1142 __asgn_plain
-    _b1143,  # 1143 BlockedEvent
+    None,  # 1143 __asgn_plain
     None,  # 1144 __asgn_plain
-    _b1145,  # 1145 PhasesEvent
+    _b1145,  # 1145 BlockedEvent
     None,  # 1146 __asgn_plain
-    _b1147,  # 1147 TurnedUpEvent
+    _b1147,  # 1147 PhasesEvent
     None,  # 1148 __asgn_plain
-    _b1149,  # 1149 ExiledThisWayEvent
+    _b1149,  # 1149 TurnedUpEvent
     None,  # 1150 __asgn_plain
-    _b1151,  # 1151 TargetedEvent
+    _b1151,  # 1151 ExiledThisWayEvent
     None,  # 1152 __asgn_plain
-    None,  # 1153 __asgn_plain
-    _b1154,  # 1154 DealsDamageEvent
+    _b1153,  # 1153 TargetedEvent
+    None,  # 1154 __asgn_plain
     None,  # 1155 __asgn_plain
-    _b1156,  # 1156 DealtDamageEvent
+    _b1156,  # 1156 DealsDamageEvent
     None,  # 1157 __asgn_plain
-    _b1158,  # 1158 PutIntoGraveyardEvent
+    _b1158,  # 1158 DealtDamageEvent
     None,  # 1159 __asgn_plain
-    _b1160,  # 1160 TransformsEvent
-    None,  # 1161 __asgn_optional
-    None,  # 1162 __asgn_optional
-    None,  # 1163 __asgn_oneormore
-    None,  # 1164 __asgn_oneormore
+    _b1160,  # 1160 PutIntoGraveyardEvent
+    None,  # 1161 __asgn_plain
+    _b1162,  # 1162 TransformsEvent
+    None,  # 1163 __asgn_optional
+    None,  # 1164 __asgn_optional
     None,  # 1165 __asgn_oneormore
-    None,  # 1166 __asgn_optional
-    None,  # 1167 __asgn_optional
+    None,  # 1166 __asgn_oneormore
+    None,  # 1167 __asgn_oneormore
     None,  # 1168 __asgn_optional
     None,  # 1169 __asgn_optional
     None,  # 1170 __asgn_optional
@@ -89364,4 +89596,6 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1172 __asgn_optional
     None,  # 1173 __asgn_optional
     None,  # 1174 __asgn_optional
+    None,  # 1175 __asgn_optional
+    None,  # 1176 __asgn_optional
 ]

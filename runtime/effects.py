@@ -680,10 +680,33 @@ class Destroy:
     no_regeneration: bool = False
 
     def resolve(self, res: "Resolution") -> None:
-        """Destroy each referent."""
+        """Destroy each referent; the cards they became are "destroyed this way" (400.7)."""
+        destroyed: list[int] = []
         for ref in res.referents(self.target):
             if isinstance(ref, int):
-                res.game.destroy(ref, regenerate=not self.no_regeneration)
+                res.game.last_destroyed = None
+                if res.game.destroy(ref, regenerate=not self.no_regeneration) and res.game.last_destroyed is not None:
+                    destroyed.append(res.game.last_destroyed)
+        res.destroyed = tuple(destroyed)
+
+
+@dataclass(frozen=True)
+class ReturnDestroyed:
+    """701.7a, 400.7: "return all cards in your graveyard destroyed this way to the battlefield" -- the cards
+    that the permanents an instruction before destroyed became, still in the controller's graveyard,
+    each under its owner's control (110.2)."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Return them at once; they become "them"."""
+        game = res.game
+        mine = game.zone(Zone.GRAVEYARD, res.controller)
+        moved = []
+        for c in [c for c in res.destroyed if c in mine]:
+            new = game.move(c, Zone.BATTLEFIELD, controller=game.obj(c).owner)
+            if new is not None:
+                moved.append(new)
+        res.last_affected = tuple(moved)
+        res.performed = bool(moved)
 
 
 @dataclass(frozen=True)
@@ -1682,6 +1705,7 @@ __all__ = [
     "CounterSpell",
     "CounterUnlessPays",
     "CopyEach",
+    "ReturnDestroyed",
     "CreateTokenCopy",
     "CreateTokens",
     "Transform",

@@ -1098,8 +1098,11 @@ class Game:
             self.log(f"{self.name_of(oid)} regenerates (701.15a)")
             return False
         self.log(f"{self.name_of(oid)} {message}")
-        self.move(oid, Zone.GRAVEYARD)
+        self.last_destroyed = self.move(oid, Zone.GRAVEYARD)
         return True
+
+    # The object the last permanent destroyed became (400.7): "cards destroyed this way" (701.7a).
+    last_destroyed: int | None = None
 
     def add_regeneration_shield(self, oid: int) -> None:
         """701.15a: a regeneration shield on a permanent, used up by its next destruction this turn."""

@@ -48,6 +48,9 @@ class Resolution:
     chosen_name: str = ""  # a card name chosen earlier in the ability ("that name", 201.3)
     chosen_color: str = ""  # a color chosen earlier in the ability ("the chosen color", 105.1)
     division: tuple[int, ...] = ()  # 601.2d, 603.3d: an ability's divided amount as announced (a spell's is on it)
+    # The cards that permanents destroyed by this ability's instructions became in a graveyard ("destroyed
+    # this way", 701.7a, 400.7).
+    destroyed: tuple[int, ...] = ()
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""

@@ -878,6 +878,17 @@ class CopyEach(Effect):
         return f"rt.CopyEach(filter={self.filter.python()})"
 
 
+@dataclass(frozen=True)
+class ReturnDestroyed(Effect):
+    """701.7a, 400.7: "return all cards in your graveyard destroyed this way to the battlefield"."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "return all cards in your graveyard destroyed this way to the battlefield"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ReturnDestroyed()"
+
+
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")  # 205.2a
 
 
