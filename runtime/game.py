@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, AuraTarget, AsCopyOf, BeginningOfStep, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     ChooseColorAsEnters,
     StaticAbility, TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
-    CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
+    CantBeAttachedBy, CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
     DamageCantBePrevented, PreventDamageDealtBy,
@@ -568,12 +568,55 @@ class Game:
         if counters and to is Zone.BATTLEFIELD:
             ev.counters.update(counters)
         ev = self.replace_zone_change(ev, o)
+        host: int | None = None
+        aura = self._entering_aura(ev, o)
+        if aura is not None:
+            # 303.4f: an Aura put onto the battlefield other than by resolving as an Aura spell: the
+            # player it enters under chooses what it enchants (not targeted); 303.4g: with nothing it
+            # could enchant, it stays where it is.
+            host = self._choose_aura_host(o, aura, ev.controller)
+            if host is None:
+                self.log(f"{o.card.definition.name} has nothing to enchant and stays in its zone (303.4g)")
+                return None
         if self._cant_enter(ev, o):
             where = f"{self.players[o.owner].name}'s {o.zone.value}" if o.zone.per_player else o.zone.value
             shown = "a card" if o.zone.hidden else o.card.definition.name  # 400.2, 708.5
             self.log(f"{shown} can't enter the battlefield and stays in {where} (400.4a)")
             return None
-        return self._do_zone_change(ev, o, position)
+        new = self._do_zone_change(ev, o, position)
+        if new is not None and host is not None:
+            self.attach(new, host)
+        return new
+
+    def _entering_aura(self, ev: ZoneChange, o: GameObject) -> AuraTarget | None:
+        """303.4f: the enchant ability of an Aura entering the battlefield from a zone other than the stack
+        (an Aura spell is attached as it resolves, 303.4a), face up; None for anything else."""
+        if ev.to_zone is not Zone.BATTLEFIELD or o.zone in (Zone.BATTLEFIELD, Zone.STACK) or ev.face_down is not None:
+            return None
+        defn = ev.copy_of or o.definition
+        if "Aura" not in defn.subtypes:
+            return None
+        return next((a for a in self.characteristics(o).abilities if isinstance(a, AuraTarget)), None)
+
+    def _choose_aura_host(self, o: GameObject, aura: AuraTarget, player: int) -> int | None:
+        """303.4f: ``player`` chooses a permanent the Aura could enchant (its enchant ability, 702.5a; not one
+        with protection from it, 702.16c), or None if there is none."""
+        ach = self.characteristics(o)
+
+        def legal(h: GameObject) -> bool:
+            hch = self.characteristics(h)
+            if not set(aura.types) & hch.types:
+                return False
+            return not any(isinstance(p, CantBeAttachedBy) and has_quality(ach.colors, p.quality, ach.subtypes, ach.types)
+                           for p, _ in hch.has(CantBeAttachedBy))
+        hosts = [h.oid for h in self.battlefield() if h.oid != o.oid and legal(h)]
+        if not hosts:
+            return None
+        opts = tuple(Choice(str(h), self.name_of(h)) for h in hosts)
+        picked = self.ask_valid(
+            ChooseCards(player, f"Choose what {ach.name} enchants", opts, 1, 1),
+            lambda ans: chosen_keys(ans, hosts, 1, 1), "choose one permanent it could enchant (303.4f)")
+        return picked[0]
 
     @staticmethod
     def _cant_enter(ev: ZoneChange, o: GameObject) -> bool:
