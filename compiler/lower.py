@@ -329,6 +329,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         else:
             mv_max = value
         words += f" with converted mana cost {f.mvparam or f.mv} or {f.mvdir}"
+    if f.mveq:
+        mv_min = mv_max = int(f.mveq)  # 202.3: exactly that converted mana cost
+        words += f" that {f.mvhave} converted mana cost {f.mveq}"
     if ck.keyword_names is not None:
         # A selector's keywords name real keywords (702): "with flyng" is a located error.
         for kw in [*f.keywords, *f.late, *([f.without] if f.without else [])]:
@@ -1753,9 +1756,11 @@ class CardLowering:
                                           for a in alt_filters)
             found = replace(found, alternatives=alt_filters, words=words)
         dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
-        return ef.Search(action, self.player(e.player, cond), self.amount(e.count), bool(e.upto), found, dest,
+        # 701.19a: "any number of cards": up to every matching card in the library.
+        count = self.amount(e.count) if e.count is not None else am.Fixed(0)
+        return ef.Search(action, self.player(e.player, cond), count, bool(e.upto), found, dest,
                          tapped=bool(e.tapped), that_card=bool(e.thatcard), those_cards=bool(e.thosecards),
-                         reveal=bool(e.reveal))
+                         reveal=bool(e.reveal), any_number=bool(e.anynumber))
 
     def effect_ShuffleIntoEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond),

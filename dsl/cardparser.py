@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '3da6e05873a4e713d11373a0e544896fe25d6c618fbcb22daa63a16c4b271e32'
+GRAMMAR = '98c7899d82b2a35a57ae1c42e7278db01a3dbdde58ffe60894494990c98b0a85'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -580,6 +580,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'chosentype'),
     ('__asgn_plain', 'plain', '', 'choicetype'),
     ('__asgn_plain', 'plain', '', 'mvdir'),
+    ('__asgn_plain', 'plain', '', 'mvhave'),
+    ('__asgn_plain', 'plain', '', 'mveq'),
     ('__asgn_plain', 'plain', '', 'samemv'),
     ('__asgn_plain', 'plain', '', 'ptstat'),
     ('__asgn_plain', 'plain', '', 'ptval'),
@@ -644,7 +646,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'filter'),
     ('ReturnAllFromGraveyardsEffect', 'common', 'ReturnAllFromGraveyardsEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
-    ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('__asgn_plain', 'plain', '', 'destination'),
     ('SearchEffect', 'common', 'SearchEffect', ''),
@@ -997,7 +998,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'fromgy'),
     ('__asgn_plain', 'plain', '', 'hands'),
     ('__asgn_plain', 'plain', '', 'yours'),
-    ('__asgn_optional', 'optional', '', 'upto'),
+    ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_optional', 'optional', '', 'reveal'),
     ('__asgn_plain', 'plain', '', 'zone'),
     ('OntoBattlefield', 'common', 'OntoBattlefield', ''),
@@ -1132,6 +1133,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'facedown'),
     ('__asgn_optional', 'optional', '', 'mine'),
     ('__asgn_optional', 'optional', '', 'owners'),
+    ('__asgn_optional', 'optional', '', 'anynumber'),
+    ('__asgn_optional', 'optional', '', 'upto'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'thatcard'),
     ('__asgn_optional', 'optional', '', 'thosecards'),
@@ -1278,31 +1281,32 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX50': ('(power|toughness)\\b', 40),
     '_RX51': ('that (creature|permanent)\\b', 40),
     '_RX52': ('greater|less', 40),
-    '_RX53': ("your|target player's", 40),
-    '_RX54': (',(?!\\s*or\\b)', 40),
-    '_RX55': ('(hand|graveyard)\\b', 40),
-    '_RX56': ('(it|them|this)\\b', 40),
-    '_RX57': ('(opponent|player)\\b', 40),
-    '_RX58': ("your|each player's|each|the", 40),
-    '_RX59': ('upkeep|draw step|end step', 40),
-    '_RX60': ('when(ever)?\\b', 40),
-    '_RX61': ("an opponent's|your", 40),
-    '_RX62': ('you|an opponent|a player', 40),
-    '_RX63': ('[+-][0-9]+|[+-]X', 40),
-    '_RX64': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
-    '_RX65': ('(has|gains|have|gain)\\b', 40),
-    '_RX66': ('(its|their)\\b', 40),
-    '_RX67': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
-    '_RX68': ("[^\\n{}]*? can't ", 40),
-    '_RX69': (',\\s*and\\b|,|and\\b', 40),
-    '_RX70': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
-    '_RX71': ("that (creature|permanent)'s controller\\b", 40),
-    '_RX72': ('(your|a)\\b', 40),
-    '_RX73': ('(graveyard|hand)\\b', 40),
-    '_RX74': ('(player|opponent)\\b', 40),
-    '_RX75': ('(a|an)\\b', 40),
-    '_RX76': ('in|out', 40),
-    '_RX77': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
+    '_RX53': ('(have|has)\\b', 40),
+    '_RX54': ("your|target player's", 40),
+    '_RX55': (',(?!\\s*or\\b)', 40),
+    '_RX56': ('(hand|graveyard)\\b', 40),
+    '_RX57': ('(it|them|this)\\b', 40),
+    '_RX58': ('(opponent|player)\\b', 40),
+    '_RX59': ("your|each player's|each|the", 40),
+    '_RX60': ('upkeep|draw step|end step', 40),
+    '_RX61': ('when(ever)?\\b', 40),
+    '_RX62': ("an opponent's|your", 40),
+    '_RX63': ('you|an opponent|a player', 40),
+    '_RX64': ('[+-][0-9]+|[+-]X', 40),
+    '_RX65': ("(creatures?|[a-z]+ creatures?|[A-Z][A-Za-z'\\-]*s?)\\b", 40),
+    '_RX66': ('(has|gains|have|gain)\\b', 40),
+    '_RX67': ('(its|their)\\b', 40),
+    '_RX68': ('[^\\n{}]*? (get (an additional )?[+-]|have [a-z])', 40),
+    '_RX69': ("[^\\n{}]*? can't ", 40),
+    '_RX70': (',\\s*and\\b|,|and\\b', 40),
+    '_RX71': ('(white|blue|black|red|green|multicolored|monocolored|colorless|artifacts)\\b', 40),
+    '_RX72': ("that (creature|permanent)'s controller\\b", 40),
+    '_RX73': ('(your|a)\\b', 40),
+    '_RX74': ('(graveyard|hand)\\b', 40),
+    '_RX75': ('(player|opponent)\\b', 40),
+    '_RX76': ('(a|an)\\b', 40),
+    '_RX77': ('in|out', 40),
+    '_RX78': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1382,6 +1386,7 @@ _RX74 = _lazy('_RX74')
 _RX75 = _lazy('_RX75')
 _RX76 = _lazy('_RX76')
 _RX77 = _lazy('_RX77')
+_RX78 = _lazy('_RX78')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -1480,38 +1485,40 @@ _F94 = frozenset([None, 'i', 'y'])
 _F95 = frozenset([None, '"'])
 _F96 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
 _F97 = frozenset([None, 'a', 'd', 't', 'y'])
-_F98 = frozenset([None, 'b', 'i'])
-_F99 = frozenset([None, 'a', 't'])
-_F100 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F101 = frozenset([None, 'c', 'i'])
-_F102 = frozenset([None, ','])
-_F103 = frozenset(['g', 'h'])
-_F104 = frozenset([None, 'e', 'o', 'u'])
-_F105 = frozenset(['o', 'p'])
-_F106 = frozenset([None, 'c', 't'])
-_F107 = frozenset(['e', 't', 'y'])
-_F108 = frozenset(['d', 'e', 'u'])
-_F109 = frozenset(['w'])
-_F110 = frozenset([None, 'a', 'p'])
-_F111 = frozenset([None, 'p', 't'])
-_F112 = frozenset(['+', '-'])
-_F113 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F114 = frozenset([None, 'g', 'h'])
-_F115 = frozenset([',', 'a'])
-_F116 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F117 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F118 = frozenset([None, ',', 'e'])
-_F119 = frozenset([None, 'm', 'o'])
-_F120 = frozenset([None, 'a', 'r'])
-_F121 = frozenset([None, 'h', 'y'])
-_F122 = frozenset([None, 'f', 'u'])
-_F123 = frozenset([None, 'd', 'f'])
-_F124 = frozenset([None, 'u', 'y'])
-_F125 = frozenset([None, 'i', 'u'])
-_F126 = frozenset([None, 't', 'u'])
-_F127 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F128 = frozenset(['i', 'o'])
-_F129 = frozenset(['a', 'o', 'y'])
+_F98 = frozenset(['h'])
+_F99 = frozenset([None, 'b', 'i'])
+_F100 = frozenset([None, 'a', 't'])
+_F101 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F102 = frozenset([None, 'c', 'i'])
+_F103 = frozenset([None, ','])
+_F104 = frozenset(['g', 'h'])
+_F105 = frozenset([None, 'e', 'o', 'u'])
+_F106 = frozenset(['o', 'p'])
+_F107 = frozenset([None, 'c', 't'])
+_F108 = frozenset(['e', 't', 'y'])
+_F109 = frozenset(['d', 'e', 'u'])
+_F110 = frozenset(['w'])
+_F111 = frozenset([None, 'a', 'p'])
+_F112 = frozenset([None, 'p', 't'])
+_F113 = frozenset(['+', '-'])
+_F114 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F115 = frozenset([None, 'g', 'h'])
+_F116 = frozenset([',', 'a'])
+_F117 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F118 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F119 = frozenset([None, ',', 'e'])
+_F120 = frozenset([None, 'm', 'o'])
+_F121 = frozenset([None, 'a', 'r'])
+_F122 = frozenset([None, 'h', 'y'])
+_F123 = frozenset([None, 'f', 'u'])
+_F124 = frozenset([None, 'd', 'f'])
+_F125 = frozenset([None, 'u', 'y'])
+_F126 = frozenset([None, 'i', 'u'])
+_F127 = frozenset([None, 'a', 'n'])
+_F128 = frozenset([None, 't', 'u'])
+_F129 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F130 = frozenset(['i', 'o'])
+_F131 = frozenset(['a', 'o', 'y'])
 
 
 class CardParser:
@@ -33762,7 +33769,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F10:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -33772,42 +33779,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
+                v = (q, 'that', '')
                 q += 4
                 p5 = q
                 res6.append(v)
-                q = sk0[p5]
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p5).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p7] = q
+                m = _RX53(text, q) if text[q:q + 1] in _F98 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'same', '')
-                q += 4
-                p5 = q
-                res6.append(v)
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 558
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
                 q = sk0[p5]
                 if q < 0:
                     q = _WS0(text, p5).end()
@@ -33850,64 +33854,7 @@ class CardParser:
                 q += 4
                 p5 = q
                 res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 558
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    return p5, res6
-                p = p5
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p9 = p
+                p9 = p5
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
@@ -33915,47 +33862,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p9 = q
-                res10.append(v)
-                p11 = p9
-                res12: list[Any] = []
-                q = sk0[p11]
-                if q < 0:
-                    q = _WS0(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p11] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p11 = q
-                if v:
-                    res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 559
-                p9 = p11
-                if res12 and n:
-                    res10.append(n)
-                p13 = p9
-                res14: list[Any] = []
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -33964,30 +33870,166 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'INT') if s else None
                 q += len(s)
-                p13 = q
+                p9 = q
                 if v:
-                    res14.append(v)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 560
-                p9 = p13
-                if res14 and n:
-                    res10.append(n)
-                q = sk0[p9]
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 559
+                p5 = p9
+                if res10 and n:
+                    res6.append(n)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p11 = p
+                res12: list[Any] = []
+                q = sk0[p11]
                 if q < 0:
-                    q = _WS0(text, p9).end()
+                    q = _WS0(text, p11).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p9] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p11] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'or', '')
+                v = (q, 'with', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'same', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'converted', '')
+                q += 9
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
-                p9 = q
-                res10.append(v)
-                p15 = p9
+                p11 = q
+                res12.append(v)
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                p13 = p11
+                res14: list[Any] = []
+                q = sk0[p13]
+                if q < 0:
+                    q = _WS0(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p13] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 560
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
+                if res12:
+                    return p11, res12
+                p = p11
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p15 = p
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
@@ -33995,6 +34037,86 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p15 = q
+                res16.append(v)
+                p17 = p15
+                res18: list[Any] = []
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p17 = q
+                if v:
+                    res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 561
+                p15 = p17
+                if res18 and n:
+                    res16.append(n)
+                p19 = p15
+                res20: list[Any] = []
+                q = sk0[p19]
+                if q < 0:
+                    q = _WS0(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p19] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p19 = q
+                if v:
+                    res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 562
+                p15 = p19
+                if res20 and n:
+                    res16.append(n)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p15 = q
+                res16.append(v)
+                p21 = p15
+                res22: list[Any] = []
+                q = sk0[p21]
+                if q < 0:
+                    q = _WS0(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p21] = q
                 m = _RX52(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
@@ -34003,104 +34125,39 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p15 = q
-                if v:
-                    res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 561
-                p9 = p15
-                if res16 and n:
-                    res10.append(n)
-                if res10:
-                    return p9, res10
-                p = p9
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p17 = p
-                res18: list[Any] = []
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                r = self.e173_0(p17)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p17 = q
-                if v:
-                    res18.append(v)
-                p19 = p17
-                res20: list[Any] = []
-                r = self.r_KeywordName_0(p19)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p19 = q
-                if v:
-                    res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 562
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
-                q = sk0[p17]
-                if q < 0:
-                    q = _WS0(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p17] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p17 = q
-                res18.append(v)
-                if res18:
-                    return p17, res18
-                p = p17
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p21 = p
-                res22: list[Any] = []
-                q = sk0[p21]
-                if q < 0:
-                    q = _WS0(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p21] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
                 p21 = q
-                res22.append(v)
-                p23 = p21
+                if v:
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 563
+                p15 = p21
+                if res22 and n:
+                    res16.append(n)
+                if res16:
+                    return p15, res16
+                p = p15
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p23 = p
                 res24: list[Any] = []
-                r = self.r_KeywordName_0(p23)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                r = self.e173_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34109,50 +34166,9 @@ class CardParser:
                 p23 = q
                 if v:
                     res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 563
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                q = sk0[p21]
-                if q < 0:
-                    q = _WS0(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p21] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p21 = q
-                res22.append(v)
-                if res22:
-                    return p21, res22
-                p = p21
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p25 = p
+                p25 = p23
                 res26: list[Any] = []
-                q = sk0[p25]
-                if q < 0:
-                    q = _WS0(text, p25).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p25] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p25 = q
-                res26.append(v)
-                r = self.e174_0(p25)
+                r = self.r_KeywordName_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34162,8 +34178,28 @@ class CardParser:
                 if v:
                     res26.append(v)
                 if res26:
-                    return p25, res26
-                p = p25
+                    n = Nt(res26)
+                    n.rule = 564
+                p23 = p25
+                if res26 and n:
+                    res24.append(n)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p23 = q
+                res24.append(v)
+                if res24:
+                    return p23, res24
+                p = p23
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F64:
@@ -34176,12 +34212,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p27] = q
-                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'without', '')
-                q += 7
+                v = (q, 'with', '')
+                q += 4
                 p27 = q
                 res28.append(v)
                 p29 = p27
@@ -34197,13 +34233,99 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 565
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p27 = q
+                res28.append(v)
                 if res28:
                     return p27, res28
                 p = p27
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p31 = p
+                res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p31 = q
+                res32.append(v)
+                r = self.e174_0(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
+                if res32:
+                    return p31, res32
+                p = p31
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p33 = p
+                res34: list[Any] = []
+                q = sk0[p33]
+                if q < 0:
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
+                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'without', '')
+                q += 7
+                p33 = q
+                res34.append(v)
+                p35 = p33
+                res36: list[Any] = []
+                r = self.r_KeywordName_0(p35)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p35 = q
+                if v:
+                    res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 566
+                p33 = p35
+                if res36 and n:
+                    res34.append(n)
+                if res34:
+                    return p33, res34
+                p = p33
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -34244,7 +34366,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 567
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34264,7 +34386,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 566
+                    n.rule = 568
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -34291,7 +34413,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 569
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34325,7 +34447,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 568
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -34352,7 +34474,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 568
+                    n.rule = 570
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34372,7 +34494,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 566
+                    n.rule = 568
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -34399,7 +34521,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 571
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34433,7 +34555,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 568
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34460,7 +34582,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 570
+                    n.rule = 572
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34494,7 +34616,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 566
+                    n.rule = 568
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34521,7 +34643,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 571
+                    n.rule = 573
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34555,7 +34677,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 566
+                    n.rule = 568
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34582,7 +34704,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 572
+                    n.rule = 574
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34602,7 +34724,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 566
+                    n.rule = 568
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34632,7 +34754,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 573
+                    n.rule = 575
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34652,7 +34774,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 566
+                    n.rule = 568
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34700,7 +34822,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 574
+        n.rule = 576
         return p, n
 
     def e102_0(self, p: int) -> Any:
@@ -34717,7 +34839,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -34749,7 +34871,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -34890,7 +35012,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34951,7 +35073,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 578
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35052,7 +35174,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 579
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35200,7 +35322,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 578
+                    n.rule = 580
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35228,7 +35350,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 579
+        n.rule = 581
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -35338,7 +35460,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 582
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35377,7 +35499,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 581
+            n.rule = 583
         p = p1
         if res2 and n:
             res.append(n)
@@ -35434,7 +35556,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 582
+        n.rule = 584
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35514,7 +35636,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 583
+                n.rule = 585
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35547,7 +35669,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 584
+                n.rule = 586
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35557,7 +35679,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 585
+        n.rule = 587
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35589,14 +35711,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 586
+            n.rule = 588
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 587
+        n.rule = 589
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35615,7 +35737,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 588
+                n.rule = 590
             q = p1
             v = n if res2 else None
             p = q
@@ -35640,7 +35762,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 589
+            n.rule = 591
         p = p3
         if res4 and n:
             res.append(n)
@@ -35663,7 +35785,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 590
+                n.rule = 592
             q = p5
             v = n if res6 else None
             p = q
@@ -35673,7 +35795,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 591
+        n.rule = 593
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35704,7 +35826,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 594
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35747,7 +35869,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 593
+                n.rule = 595
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35777,7 +35899,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 594
+            n.rule = 596
         p = p5
         if res6 and n:
             res.append(n)
@@ -35816,7 +35938,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 595
+            n.rule = 597
         p = p7
         if res8 and n:
             res.append(n)
@@ -35851,7 +35973,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 596
+            n.rule = 598
         p = p9
         if res10 and n:
             res.append(n)
@@ -35942,7 +36064,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 597
+                n.rule = 599
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35961,7 +36083,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 598
+        n.rule = 600
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35992,7 +36114,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 601
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -36011,7 +36133,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 600
+                n.rule = 602
             q = p1
             v = n if res2 else None
             p = q
@@ -36044,7 +36166,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 601
+        n.rule = 603
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -36063,7 +36185,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 602
+                n.rule = 604
             q = p1
             v = n if res2 else None
             p = q
@@ -36087,7 +36209,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 605
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -36143,7 +36265,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 604
+            n.rule = 606
         p = p1
         if res2 and n:
             res.append(n)
@@ -36159,7 +36281,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 605
+                n.rule = 607
             q = p3
             v = n if res4 else None
             p = q
@@ -36169,7 +36291,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 606
+        n.rule = 608
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -36302,14 +36424,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 609
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 608
+        n.rule = 610
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -36341,7 +36463,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
@@ -36404,7 +36526,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 610
+        n.rule = 612
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36436,7 +36558,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 613
         p = p1
         if res2 and n:
             res.append(n)
@@ -36452,7 +36574,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 612
+                n.rule = 614
             q = p3
             v = n if res4 else None
             p = q
@@ -36540,7 +36662,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 613
+                n.rule = 615
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36550,7 +36672,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 614
+        n.rule = 616
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36582,7 +36704,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 615
+            n.rule = 617
         p = p1
         if res2 and n:
             res.append(n)
@@ -36703,7 +36825,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 616
+                n.rule = 618
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36718,7 +36840,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 617
+                n.rule = 619
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36759,7 +36881,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 618
+        n.rule = 620
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36803,7 +36925,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 619
+            n.rule = 621
         p = p1
         if res2 and n:
             res.append(n)
@@ -36829,7 +36951,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 620
+        n.rule = 622
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36861,7 +36983,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 621
+            n.rule = 623
         p = p1
         if res2 and n:
             res.append(n)
@@ -36889,60 +37011,27 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        while True:
-            p3 = p
-            res4: list[Any] = []
-            r = self.e207_0(p3)
-            if r is None:
-                break
-            q, v = r
-            p3 = q
-            if v:
-                res4.append(v)
-            q = sk0[p3]
-            if q < 0:
-                q = _WS0(text, p3).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p3] = q
-            if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                break
-            v = (q, 'to', '')
-            q += 2
-            p3 = q
+        r = self.e207_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_ObjectFilter_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
             res4.append(v)
-            p = p3
-            res += res4
-            break
-        p5 = p
-        res6: list[Any] = []
-        r = self.r_Amount_0(p5)
-        if r is None:
-            return None
-        q, v = r
-        p5 = q
-        if v:
-            res6.append(v)
-        if res6:
-            n = Nt(res6)
-            n.rule = 622
-        p = p5
-        if res6 and n:
-            res.append(n)
-        p7 = p
-        res8: list[Any] = []
-        r = self.r_ObjectFilter_0(p7)
-        if r is None:
-            return None
-        q, v = r
-        p7 = q
-        if v:
-            res8.append(v)
-        if res8:
-            n = Nt(res8)
-            n.rule = 623
-        p = p7
-        if res8 and n:
+        if res4:
+            n = Nt(res4)
+            n.rule = 624
+        p = p3
+        if res4 and n:
             res.append(n)
         r = self.e208_0(p)
         if r is None:
@@ -36952,41 +37041,36 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            p9 = p
-            res10: list[Any] = []
-            r = self.e209_0(p9)
+            p5 = p
+            res6: list[Any] = []
+            r = self.e209_0(p5)
             if r is None:
                 break
             q, v = r
-            p9 = q
+            p5 = q
             if v:
-                res10.append(v)
-            q = sk0[p9]
+                res6.append(v)
+            q = sk0[p5]
             if q < 0:
-                q = _WS0(text, p9).end()
+                q = _WS0(text, p5).end()
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
-                sk0[p9] = q
+                sk0[p5] = q
             if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                 break
             v = (q, 'reveal', '')
             q += 6
-            p9 = q
-            res10.append(v)
-            q = sk0[p9]
-            if q < 0:
-                q = _WS0(text, p9).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p9] = q
-            if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            p5 = q
+            res6.append(v)
+            r = self.e210_0(p5)
+            if r is None:
                 break
-            v = (q, 'it', '')
-            q += 2
-            p9 = q
-            res10.append(v)
-            p = p9
-            res += res10
+            q, v = r
+            p5 = q
+            if v:
+                res6.append(v)
+            p = p5
+            res += res6
             break
         q = sk0[p]
         if q < 0:
@@ -37012,30 +37096,30 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e210_0(p)
+        r = self.e211_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        p11 = p
-        res12: list[Any] = []
-        r = self.r_Destination_0(p11)
+        p7 = p
+        res8: list[Any] = []
+        r = self.r_Destination_0(p7)
         if r is None:
             return None
         q, v = r
-        p11 = q
+        p7 = q
         if v:
-            res12.append(v)
-        if res12:
-            n = Nt(res12)
-            n.rule = 624
-        p = p11
-        if res12 and n:
+            res8.append(v)
+        if res8:
+            n = Nt(res8)
+            n.rule = 625
+        p = p7
+        if res8 and n:
             res.append(n)
         while True:
-            r = self.e211_0(p)
+            r = self.e212_0(p)
             if r is None:
                 break
             q, v = r
@@ -37046,7 +37130,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 625
+        n.rule = 626
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -37078,7 +37162,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 626
+            n.rule = 627
         p = p1
         if res2 and n:
             res.append(n)
@@ -37144,7 +37228,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 627
+                n.rule = 628
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37167,7 +37251,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 628
+                    n.rule = 629
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37240,7 +37324,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 629
+        n.rule = 630
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -37272,7 +37356,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 630
+            n.rule = 631
         p = p1
         if res2 and n:
             res.append(n)
@@ -37291,7 +37375,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 632
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -37323,7 +37407,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 633
         p = p1
         if res2 and n:
             res.append(n)
@@ -37339,7 +37423,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e212_0(p)
+        r = self.e213_0(p)
         if r is None:
             return None
         q, v = r
@@ -37362,14 +37446,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 634
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 634
+        n.rule = 635
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37426,14 +37510,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 635
+                n.rule = 636
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e213_0(p)
+        r = self.e214_0(p)
         if r is None:
             return None
         q, v = r
@@ -37463,7 +37547,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 637
         p = p3
         if res4 and n:
             res.append(n)
@@ -37502,7 +37586,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 637
+            n.rule = 638
         p = p5
         if res6 and n:
             res.append(n)
@@ -37521,7 +37605,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 638
+        n.rule = 639
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37570,7 +37654,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 640
         p = p1
         if res2 and n:
             res.append(n)
@@ -37597,14 +37681,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 640
+            n.rule = 641
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 641
+        n.rule = 642
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37625,7 +37709,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e214_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -37643,7 +37727,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 643
         p = p1
         if res2 and n:
             res.append(n)
@@ -37723,14 +37807,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 643
+            n.rule = 644
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e215_0(p5)
+            r = self.e216_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37755,7 +37839,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 645
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37787,7 +37871,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37802,11 +37886,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 647
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e216_0(p)
+        r = self.e217_0(p)
         if r is None:
             return None
         q, v = r
@@ -37836,14 +37920,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 648
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 648
+        n.rule = 649
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37875,7 +37959,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 649
+            n.rule = 650
         p = p1
         if res2 and n:
             res.append(n)
@@ -37905,7 +37989,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 650
+                n.rule = 651
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37924,7 +38008,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 651
+                n.rule = 652
             q = p7
             v = n if res8 else None
             p = q
@@ -37943,7 +38027,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e217_0(p)
+        r = self.e218_0(p)
         if r is None:
             return None
         q, v = r
@@ -37962,7 +38046,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e218_0(p)
+        r = self.e219_0(p)
         if r is None:
             return None
         q, v = r
@@ -37972,7 +38056,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 652
+        n.rule = 653
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -38004,7 +38088,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 654
         p = p1
         if res2 and n:
             res.append(n)
@@ -38020,7 +38104,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e219_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
@@ -38042,7 +38126,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 654
+        n.rule = 655
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -38086,7 +38170,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 655
+            n.rule = 656
         p = p1
         if res2 and n:
             res.append(n)
@@ -38110,7 +38194,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX53(text, q) if text[q:q + 1] in _F88 else None
+        m = _RX54(text, q) if text[q:q + 1] in _F88 else None
         if m is None:
             return None
         s = m.group()
@@ -38121,7 +38205,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 656
+            n.rule = 657
         p = p3
         if res4 and n:
             res.append(n)
@@ -38268,7 +38352,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 657
+            n.rule = 658
         p = p5
         if res6 and n:
             res.append(n)
@@ -38300,14 +38384,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 658
+            n.rule = 659
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 659
+        n.rule = 660
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -38339,7 +38423,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -38355,7 +38439,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 661
+                n.rule = 662
             q = p3
             v = n if res4 else None
             p = q
@@ -38388,7 +38472,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 662
+                n.rule = 663
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38403,11 +38487,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 663
+                n.rule = 664
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e220_0(p5)
+            r = self.e221_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38467,7 +38551,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 664
+                n.rule = 665
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38477,7 +38561,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 666
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38509,11 +38593,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e221_0(p)
+        r = self.e222_0(p)
         if r is None:
             return None
         q, v = r
@@ -38560,14 +38644,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 667
+            n.rule = 668
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 668
+        n.rule = 669
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38647,7 +38731,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 670
         p = p1
         if res2 and n:
             res.append(n)
@@ -38666,7 +38750,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 671
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38698,14 +38782,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 673
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38724,21 +38808,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 673
+                n.rule = 674
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e222_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e223_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
@@ -38756,14 +38840,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 674
+            n.rule = 675
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 675
+        n.rule = 676
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38795,7 +38879,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
@@ -38849,7 +38933,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 677
+                n.rule = 678
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38891,7 +38975,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 678
+                    n.rule = 679
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38940,7 +39024,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 679
+        n.rule = 680
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38972,14 +39056,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 682
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -39035,14 +39119,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 684
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -39074,14 +39158,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 685
+        n.rule = 686
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -39142,14 +39226,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 687
+        n.rule = 688
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39181,7 +39265,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
@@ -39196,11 +39280,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 689
+            n.rule = 690
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e224_0(p)
+        r = self.e225_0(p)
         if r is None:
             return None
         q, v = r
@@ -39230,14 +39314,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 690
+            n.rule = 691
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 691
+        n.rule = 692
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39246,7 +39330,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e225_0(p)
+        r = self.e226_0(p)
         if r is None:
             return None
         q, v = r
@@ -39276,14 +39360,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 694
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39339,7 +39423,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -39415,7 +39499,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e226_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
@@ -39449,7 +39533,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 695
+        n.rule = 696
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39481,11 +39565,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e227_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -39495,7 +39579,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 698
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39527,7 +39611,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 699
         p = p1
         if res2 and n:
             res.append(n)
@@ -39546,7 +39630,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e228_0(p3)
+            r = self.e229_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39613,7 +39697,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e229_0(p3)
+            r = self.e230_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39638,7 +39722,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 700
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39647,7 +39731,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e230_0(p)
+        r = self.e231_0(p)
         if r is None:
             return None
         q, v = r
@@ -39693,7 +39777,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e231_0(p1)
+            r = self.e232_0(p1)
             if r is None:
                 break
             q, v = r
@@ -39718,7 +39802,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 701
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39738,11 +39822,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e232_0(p)
+        r = self.e233_0(p)
         if r is None:
             return None
         q, v = r
@@ -39765,7 +39849,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 702
+            n.rule = 703
         p = p3
         if res4 and n:
             res.append(n)
@@ -39819,7 +39903,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 703
+                n.rule = 704
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39829,7 +39913,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 704
+        n.rule = 705
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39849,11 +39933,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e233_0(p)
+        r = self.e234_0(p)
         if r is None:
             return None
         q, v = r
@@ -39884,7 +39968,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e234_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -39943,14 +40027,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 706
+            n.rule = 707
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 708
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39973,7 +40057,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 708
+                n.rule = 709
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39992,7 +40076,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e235_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -40000,7 +40084,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e236_0(p)
+            r = self.e237_0(p)
             if r is None:
                 break
             q, v = r
@@ -40008,7 +40092,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e237_0(p)
+        r = self.e238_0(p)
         if r is None:
             return None
         q, v = r
@@ -40016,7 +40100,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e238_0(p)
+            r = self.e239_0(p)
             if r is None:
                 break
             q, v = r
@@ -40027,7 +40111,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e239_0(p5)
+            r = self.e240_0(p5)
             if r is None:
                 break
             q, v = r
@@ -40088,7 +40172,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 709
+        n.rule = 710
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -40178,7 +40262,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 711
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -40214,7 +40298,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -40251,11 +40335,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_0(p1)
+                r = self.e241_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40280,7 +40364,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 712
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40308,12 +40392,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 713
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40341,12 +40425,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 714
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40423,7 +40507,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX54(text, q) if text[q:q + 1] in _F43 else None
+                m = _RX55(text, q) if text[q:q + 1] in _F43 else None
                 if m is None:
                     p = c
                     if first:
@@ -40450,7 +40534,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 715
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -40753,7 +40837,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40774,7 +40858,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40795,7 +40879,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40818,7 +40902,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40839,7 +40923,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40862,7 +40946,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40885,7 +40969,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 716
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40910,7 +40994,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 716
+        n.rule = 717
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -40962,7 +41046,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 718
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40995,7 +41079,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e241_0(p)
+        r = self.e242_0(p)
         if r is None:
             return None
         q, v = r
@@ -41005,7 +41089,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 718
+        n.rule = 719
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -41091,7 +41175,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 719
+                    n.rule = 720
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41099,7 +41183,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -41193,19 +41277,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 720
+                    n.rule = 721
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 721
+                    n.rule = 722
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 723
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41463,7 +41547,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX55(text, q) if text[q:q + 1] in _F103 else None
+            m = _RX56(text, q) if text[q:q + 1] in _F104 else None
             if m is None:
                 p = c
                 if first:
@@ -41480,7 +41564,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 724
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -41615,7 +41699,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX56(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX57(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41631,12 +41715,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 724
+                    n.rule = 725
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -41650,7 +41734,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e242_0(p3)
+                r = self.e243_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41661,7 +41745,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 724
+                    n.rule = 725
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41739,14 +41823,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 725
+                    n.rule = 726
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e243_0(p9)
+                    r = self.e244_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -41782,12 +41866,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 726
+                    n.rule = 727
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41814,7 +41898,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 727
+                    n.rule = 728
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41834,12 +41918,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 728
+                    n.rule = 729
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41854,12 +41938,12 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -41869,19 +41953,19 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F104:
+        if ch in _F105:
             while True:
                 p15 = p
                 res16: list[Any] = []
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e244_0(p17)
+                    r = self.e245_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -41952,7 +42036,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 729
+                    n.rule = 730
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41983,18 +42067,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 730
+                    n.rule = 731
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 731
+                    n.rule = 732
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42049,18 +42133,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 732
+                    n.rule = 733
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 733
+                    n.rule = 734
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42091,7 +42175,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX57(text, q) if text[q:q + 1] in _F105 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F106 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42104,18 +42188,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 734
+                    n.rule = 735
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 735
+                    n.rule = 736
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42130,7 +42214,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42199,18 +42283,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 736
+                    n.rule = 737
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 737
+                    n.rule = 738
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42219,7 +42303,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e245_0(p35)
+                r = self.e246_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42249,18 +42333,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 738
+                    n.rule = 739
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 739
+                    n.rule = 740
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42301,18 +42385,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 740
+                    n.rule = 741
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 741
+                    n.rule = 742
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42327,7 +42411,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 724
+                    n.rule = 725
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42447,11 +42531,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e246_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42529,7 +42613,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 743
+                    n.rule = 744
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42716,7 +42800,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 745
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42750,7 +42834,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 745
+                    n.rule = 746
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42777,7 +42861,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 746
+                    n.rule = 747
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42841,13 +42925,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 747
+                    n.rule = 748
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 745
+                    n.rule = 746
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42872,7 +42956,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 749
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -42979,7 +43063,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43038,7 +43122,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e247_0(p)
+            r = self.e248_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43097,7 +43181,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e248_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43189,7 +43273,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 750
+                    n.rule = 751
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -43214,11 +43298,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e249_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43261,7 +43345,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43556,7 +43640,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e250_0(p)
+            r = self.e251_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43584,7 +43668,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 753
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43662,7 +43746,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 753
+                    n.rule = 754
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43690,7 +43774,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 755
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -43815,11 +43899,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43862,7 +43946,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 756
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43912,7 +43996,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 756
+                n.rule = 757
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43940,7 +44024,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 758
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -43961,7 +44045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -44046,7 +44130,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F107 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44059,7 +44143,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 759
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44071,7 +44155,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44084,18 +44168,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 760
+                    n.rule = 761
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 761
+                    n.rule = 762
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44112,7 +44196,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44125,7 +44209,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 763
+                    n.rule = 764
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44170,7 +44254,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 764
+                    n.rule = 765
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44246,12 +44330,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 765
+                    n.rule = 766
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44278,7 +44362,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 766
+                    n.rule = 767
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44337,7 +44421,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 767
+                    n.rule = 768
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -44359,18 +44443,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 768
+                    n.rule = 769
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 769
+                    n.rule = 770
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44397,7 +44481,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 770
+                    n.rule = 771
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44479,7 +44563,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p25] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F41 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F41 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44492,7 +44576,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 771
+                    n.rule = 772
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44540,12 +44624,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 772
+                    n.rule = 773
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44562,7 +44646,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44575,7 +44659,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 773
+                    n.rule = 774
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44594,7 +44678,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e252_0(p27)
+                    r = self.e253_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -44602,7 +44686,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e253_0(p27)
+                r = self.e254_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44613,12 +44697,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 774
+                    n.rule = 775
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44645,7 +44729,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 775
+                    n.rule = 776
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44677,7 +44761,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e254_0(p31)
+                r = self.e255_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44699,18 +44783,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 776
+                    n.rule = 777
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 777
+                    n.rule = 778
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44737,7 +44821,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 778
+                    n.rule = 779
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44773,7 +44857,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 779
+                    n.rule = 780
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44793,12 +44877,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 780
+                    n.rule = 781
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44815,7 +44899,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44828,7 +44912,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 781
+                    n.rule = 782
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44840,7 +44924,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F41 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F41 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44853,11 +44937,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 782
+                    n.rule = 783
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e255_0(p43)
+                r = self.e256_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44866,7 +44950,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e256_0(p43)
+                r = self.e257_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44877,12 +44961,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 783
+                    n.rule = 784
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44899,7 +44983,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44912,11 +44996,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 784
+                    n.rule = 785
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e257_0(p49)
+                r = self.e258_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44946,11 +45030,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 785
+                    n.rule = 786
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e258_0(p49)
+                r = self.e259_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44961,12 +45045,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 786
+                    n.rule = 787
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44983,7 +45067,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -44996,12 +45080,12 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 787
+                    n.rule = 788
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e259_0(p55)
+                    r = self.e260_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45022,11 +45106,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 788
+                    n.rule = 789
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e260_0(p55)
+                r = self.e261_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45038,7 +45122,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e261_0(p61)
+                    r = self.e262_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45074,12 +45158,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 789
+                    n.rule = 790
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 762
+                    n.rule = 763
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45117,7 +45201,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 790
+                n.rule = 791
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45145,7 +45229,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 791
+        n.rule = 792
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -45166,7 +45250,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 793
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -45198,7 +45282,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 793
+                    n.rule = 794
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45210,7 +45294,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e262_0(p3) is None:
+                if self.e263_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -45227,7 +45311,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 794
+                    n.rule = 795
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45269,7 +45353,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 795
+                n.rule = 796
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45324,7 +45408,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 797
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45355,7 +45439,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 797
+                    n.rule = 798
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45414,7 +45498,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 798
+                    n.rule = 799
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45552,7 +45636,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 799
+                        n.rule = 800
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45586,7 +45670,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 800
+                    n.rule = 801
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45681,11 +45765,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F110:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e263_0(p1)
+                r = self.e264_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45755,7 +45839,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -45780,7 +45864,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 801
+                    n.rule = 802
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45869,7 +45953,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 802
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45889,7 +45973,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 803
+                    n.rule = 804
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45944,13 +46028,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 805
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 803
+                    n.rule = 804
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45998,7 +46082,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 805
+        n.rule = 806
         return p, n
 
     def e158_0(self, p: int) -> Any:
@@ -46032,7 +46116,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 807
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46083,7 +46167,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 807
+                n.rule = 808
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -46111,7 +46195,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_0(p1)
+                r = self.e265_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46128,7 +46212,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46141,7 +46225,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 808
+                    n.rule = 809
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46167,7 +46251,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46180,7 +46264,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 809
+                    n.rule = 810
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46206,7 +46290,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46219,7 +46303,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 810
+                    n.rule = 811
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -46245,7 +46329,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46258,18 +46342,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 811
+                    n.rule = 812
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 812
+                    n.rule = 813
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46278,7 +46362,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e265_0(p11)
+                r = self.e266_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46290,7 +46374,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e266_0(p13)
+                    r = self.e267_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -46320,7 +46404,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46333,7 +46417,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 814
+                    n.rule = 815
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46359,7 +46443,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46372,7 +46456,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 815
+                    n.rule = 816
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46403,7 +46487,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e267_0(p19)
+                    r = self.e268_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46415,12 +46499,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 816
+                    n.rule = 817
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46489,18 +46573,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 817
+                    n.rule = 818
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 818
+                    n.rule = 819
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46541,18 +46625,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 819
+                    n.rule = 820
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 820
+                    n.rule = 821
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46595,12 +46679,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e268_0(p29)
+                r = self.e269_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46611,12 +46695,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 821
+                    n.rule = 822
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46657,18 +46741,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 822
+                    n.rule = 823
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 823
+                    n.rule = 824
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46768,7 +46852,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 824
+                    n.rule = 825
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46816,12 +46900,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 825
+                    n.rule = 826
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46900,7 +46984,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e269_0(p39)
+                r = self.e270_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46911,12 +46995,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 826
+                    n.rule = 827
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46967,7 +47051,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e270_0(p41)
+                r = self.e271_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46978,12 +47062,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 827
+                    n.rule = 828
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47020,7 +47104,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e271_0(p43)
+                r = self.e272_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47031,12 +47115,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 828
+                    n.rule = 829
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47073,7 +47157,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e272_0(p45)
+                r = self.e273_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47110,7 +47194,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e273_0(p45)
+                r = self.e274_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47132,18 +47216,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 829
+                    n.rule = 830
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 830
+                    n.rule = 831
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47313,7 +47397,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 831
+                    n.rule = 832
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -47436,18 +47520,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 832
+                    n.rule = 833
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 833
+                    n.rule = 834
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47595,7 +47679,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 834
+                    n.rule = 835
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47615,12 +47699,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 835
+                    n.rule = 836
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47744,7 +47828,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e274_0(p61)
+                    r = self.e275_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47780,12 +47864,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 836
+                    n.rule = 837
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47840,18 +47924,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 837
+                    n.rule = 838
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 838
+                    n.rule = 839
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47906,18 +47990,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 839
+                    n.rule = 840
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 840
+                    n.rule = 841
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48042,18 +48126,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 841
+                    n.rule = 842
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 842
+                    n.rule = 843
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48062,7 +48146,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e275_0(p75)
+                r = self.e276_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48148,7 +48232,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 843
+                    n.rule = 844
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -48187,27 +48271,27 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 844
+                    n.rule = 845
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 845
+                    n.rule = 846
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e276_0(p81)
+                r = self.e277_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48243,7 +48327,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 846
+                    n.rule = 847
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -48263,21 +48347,21 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 847
+                    n.rule = 848
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e277_0(p85)
+                r = self.e278_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48299,7 +48383,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 848
+                    n.rule = 849
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48405,27 +48489,27 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 849
+                    n.rule = 850
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 850
+                    n.rule = 851
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e278_0(p91)
+                r = self.e279_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48447,7 +48531,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 851
+                    n.rule = 852
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -48465,7 +48549,7 @@ class CardParser:
                 q += 4
                 p91 = q
                 res92.append(v)
-                r = self.e279_0(p91)
+                r = self.e280_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48474,7 +48558,7 @@ class CardParser:
                 p91 = q
                 if v:
                     res92.append(v)
-                r = self.e280_0(p91)
+                r = self.e281_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48485,17 +48569,17 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 852
+                    n.rule = 853
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p95 = p
                 res96: list[Any] = []
@@ -48507,7 +48591,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48520,7 +48604,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 853
+                    n.rule = 854
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -48537,7 +48621,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 854
+                    n.rule = 855
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -48601,27 +48685,27 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 855
+                    n.rule = 856
                 p95 = p101
                 if res102 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 856
+                    n.rule = 857
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F115:
             while True:
                 p103 = p
                 res104: list[Any] = []
-                r = self.e281_0(p103)
+                r = self.e282_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48630,7 +48714,7 @@ class CardParser:
                 p103 = q
                 if v:
                     res104.append(v)
-                r = self.e282_0(p103)
+                r = self.e283_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48641,12 +48725,12 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104 if len(res104) == 1 and type(res104[0]) is not list else flatten(res104))
-                    n.rule = 857
+                    n.rule = 858
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48655,7 +48739,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e283_0(p105)
+                r = self.e284_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48664,7 +48748,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e284_0(p105)
+                r = self.e285_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48675,12 +48759,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 858
+                    n.rule = 859
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48777,7 +48861,7 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 859
+                    n.rule = 860
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -48812,7 +48896,7 @@ class CardParser:
                     res114.append(v)
                     if res114:
                         n = Nt(res114)
-                        n.rule = 860
+                        n.rule = 861
                     p111 = p113
                     if res114 and n:
                         res112.append(n)
@@ -48847,7 +48931,7 @@ class CardParser:
                 q += 6
                 p107 = q
                 res108.append(v)
-                r = self.e285_0(p107)
+                r = self.e286_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48858,12 +48942,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 861
+                    n.rule = 862
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49016,18 +49100,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 862
+                    n.rule = 863
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 863
+                    n.rule = 864
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49096,18 +49180,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 864
+                    n.rule = 865
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 865
+                    n.rule = 866
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49158,7 +49242,7 @@ class CardParser:
                 q += 6
                 p123 = q
                 res124.append(v)
-                r = self.e286_0(p123)
+                r = self.e287_0(p123)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49199,18 +49283,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 866
+                    n.rule = 867
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 867
+                    n.rule = 868
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49391,18 +49475,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 868
+                    n.rule = 869
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 869
+                    n.rule = 870
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49499,18 +49583,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 870
+                    n.rule = 871
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 871
+                    n.rule = 872
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49663,18 +49747,18 @@ class CardParser:
                 res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 872
+                    n.rule = 873
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 873
+                    n.rule = 874
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49752,7 +49836,7 @@ class CardParser:
                     res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 874
+                    n.rule = 875
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
@@ -49772,12 +49856,12 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 875
+                    n.rule = 876
                 q = p139
                 v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49883,7 +49967,7 @@ class CardParser:
                     res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 876
+                    n.rule = 877
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
@@ -49903,12 +49987,12 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 877
+                    n.rule = 878
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49972,7 +50056,7 @@ class CardParser:
                     res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 878
+                    n.rule = 879
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
@@ -50048,12 +50132,12 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 879
+                    n.rule = 880
                 q = p147
                 v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50093,7 +50177,7 @@ class CardParser:
                 while True:
                     p153 = p151
                     res154: list[Any] = []
-                    r = self.e287_0(p153)
+                    r = self.e288_0(p153)
                     if r is None:
                         break
                     q, v = r
@@ -50143,7 +50227,7 @@ class CardParser:
                 q += 6
                 p151 = q
                 res152.append(v)
-                r = self.e288_0(p151)
+                r = self.e289_0(p151)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50193,18 +50277,18 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 880
+                    n.rule = 881
                 p151 = p155
                 if res156 and n:
                     res152.append(n)
                 if res152:
                     n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 881
+                    n.rule = 882
                 q = p151
                 v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50221,7 +50305,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p159] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX67(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50234,7 +50318,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 882
+                    n.rule = 883
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50314,7 +50398,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p157] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F32 else None
+                m = _RX67(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50385,18 +50469,18 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 883
+                    n.rule = 884
                 p157 = p161
                 if res162 and n:
                     res158.append(n)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 884
+                    n.rule = 885
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50510,11 +50594,11 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166)
-                    n.rule = 885
+                    n.rule = 886
                 p163 = p165
                 if res166 and n:
                     res164.append(n)
-                r = self.e289_0(p163)
+                r = self.e290_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50525,12 +50609,12 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164 if len(res164) == 1 and type(res164[0]) is not list else flatten(res164))
-                    n.rule = 886
+                    n.rule = 887
                 q = p163
                 v = n if res164 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50613,18 +50697,18 @@ class CardParser:
                 res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 887
+                    n.rule = 888
                 p167 = p169
                 if res170 and n:
                     res168.append(n)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 888
+                    n.rule = 889
                 q = p167
                 v = n if res168 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50707,18 +50791,18 @@ class CardParser:
                 res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 889
+                    n.rule = 890
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 890
+                    n.rule = 891
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50829,18 +50913,18 @@ class CardParser:
                 res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 891
+                    n.rule = 892
                 p175 = p177
                 if res178 and n:
                     res176.append(n)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 892
+                    n.rule = 893
                 q = p175
                 v = n if res176 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50923,18 +51007,18 @@ class CardParser:
                 res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 893
+                    n.rule = 894
                 p179 = p181
                 if res182 and n:
                     res180.append(n)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 894
+                    n.rule = 895
                 q = p179
                 v = n if res180 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50989,18 +51073,18 @@ class CardParser:
                 res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 895
+                    n.rule = 896
                 p183 = p185
                 if res186 and n:
                     res184.append(n)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 896
+                    n.rule = 897
                 q = p183
                 v = n if res184 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51023,7 +51107,7 @@ class CardParser:
                 q += 7
                 p187 = q
                 res188.append(v)
-                r = self.e290_0(p187)
+                r = self.e291_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51053,7 +51137,7 @@ class CardParser:
                     res190.append(v)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 897
+                    n.rule = 898
                 p187 = p189
                 if res190 and n:
                     res188.append(n)
@@ -51092,21 +51176,21 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 898
+                    n.rule = 899
                 p187 = p191
                 if res192 and n:
                     res188.append(n)
                 while True:
                     p193 = p187
                     res194: list[Any] = []
-                    r = self.e291_0(p193)
+                    r = self.e292_0(p193)
                     if r is None:
                         break
                     q, v = r
                     p193 = q
                     if v:
                         res194.append(v)
-                    r = self.e292_0(p193)
+                    r = self.e293_0(p193)
                     if r is None:
                         break
                     q, v = r
@@ -51116,7 +51200,7 @@ class CardParser:
                     p187 = p193
                     res188 += res194
                     break
-                r = self.e293_0(p187)
+                r = self.e294_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51154,7 +51238,7 @@ class CardParser:
                     q += 4
                     p195 = q
                     res196.append(v)
-                    r = self.e294_0(p195)
+                    r = self.e295_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -51167,7 +51251,7 @@ class CardParser:
                 while True:
                     p197 = p187
                     res198: list[Any] = []
-                    r = self.e295_0(p197)
+                    r = self.e296_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -51215,12 +51299,12 @@ class CardParser:
                     break
                 if res188:
                     n = Nt(res188 if len(res188) == 1 and type(res188[0]) is not list else flatten(res188))
-                    n.rule = 899
+                    n.rule = 900
                 q = p187
                 v = n if res188 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51331,18 +51415,18 @@ class CardParser:
                 res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 900
+                    n.rule = 901
                 p199 = p201
                 if res202 and n:
                     res200.append(n)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 901
+                    n.rule = 902
                 q = p199
                 v = n if res200 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51442,27 +51526,27 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 902
+                    n.rule = 903
                 p203 = p205
                 if res206 and n:
                     res204.append(n)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 903
+                    n.rule = 904
                 q = p203
                 v = n if res204 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 p207 = p
                 res208: list[Any] = []
-                r = self.e296_0(p207)
+                r = self.e297_0(p207)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51484,18 +51568,18 @@ class CardParser:
                     res210.append(v)
                 if res210:
                     n = Nt(res210)
-                    n.rule = 904
+                    n.rule = 905
                 p207 = p209
                 if res210 and n:
                     res208.append(n)
                 if res208:
                     n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 905
+                    n.rule = 906
                 q = p207
                 v = n if res208 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 814
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51536,7 +51620,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 906
+                    n.rule = 907
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51566,7 +51650,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 907
+                    n.rule = 908
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51591,7 +51675,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 908
+                    n.rule = 909
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51622,7 +51706,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 909
+                    n.rule = 910
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51647,7 +51731,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 910
+                    n.rule = 911
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51665,7 +51749,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p15] = q
-            m = _RX67(text, q)
+            m = _RX68(text, q)
             if m is None:
                 p = c
                 ch = ch0
@@ -51683,7 +51767,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 911
+                n.rule = 912
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51713,7 +51797,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 912
+                    n.rule = 913
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -51734,13 +51818,13 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p23] = q
-            m = _RX68(text, q)
+            m = _RX69(text, q)
             if m is None:
                 p = c
                 ch = ch0
                 break
             while True:
-                r = self.e297_0(p23)
+                r = self.e298_0(p23)
                 if r is None:
                     break
                 q, v = r
@@ -51761,7 +51845,7 @@ class CardParser:
                 res26.append(v)
             if res26:
                 n = Nt(res26)
-                n.rule = 913
+                n.rule = 914
             p23 = p25
             if res26 and n:
                 res24.append(n)
@@ -51788,7 +51872,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -51815,7 +51899,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 914
+        n.rule = 915
         return p, n
 
     def e161_1(self, p: int) -> Any:
@@ -51859,7 +51943,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 915
+        n.rule = 916
         return p, n
 
     def e162_1(self, p: int) -> Any:
@@ -51876,7 +51960,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -51886,7 +51970,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX71(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -51899,7 +51983,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 916
+                    n.rule = 917
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51930,7 +52014,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 917
+                    n.rule = 918
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51949,16 +52033,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e298_1(p1) is None:
-                break
-            while True:
-                r = self.e299_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e299_1(p1) is None:
                 break
             while True:
                 r = self.e300_1(p1)
@@ -51979,9 +52054,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e302_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e302_1(p3)
+                r = self.e303_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -52003,7 +52087,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e303_1(p5)
+                    r = self.e304_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -52019,14 +52103,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e304_1(p7)
+                r = self.e305_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e305_1(p7)
+                r = self.e306_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -52036,7 +52120,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e306_1(p1)
+            r = self.e307_1(p1)
             if r is None:
                 break
             q, v = r
@@ -52046,7 +52130,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e307_1(p)
+        r = self.e308_1(p)
         if r is None:
             return None
         q, v = r
@@ -52056,9 +52140,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e308_1(p9) is None:
+            if self.e309_1(p9) is None:
                 break
-            r = self.e309_1(p9)
+            r = self.e310_1(p9)
             if r is None:
                 break
             q, v = r
@@ -52134,7 +52218,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e310_1(p9)
+                r = self.e311_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52143,7 +52227,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e311_1(p9)
+                r = self.e312_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52184,7 +52268,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e312_1(p21)
+                    r = self.e313_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -52198,7 +52282,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e313_1(p9)
+                r = self.e314_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52207,7 +52291,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e314_1(p9)
+                r = self.e315_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52283,7 +52367,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 919
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -52304,7 +52388,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 920
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -52325,7 +52409,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 921
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -52346,7 +52430,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 922
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -52381,7 +52465,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 922
+        n.rule = 923
         return p, n
 
     def e168_0(self, p: int) -> Any:
@@ -52400,7 +52484,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e315_0(p)
+                r = self.e316_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52413,7 +52497,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e316_0(p)
+                r = self.e317_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52426,7 +52510,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e317_0(p)
+                r = self.e318_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52439,7 +52523,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e318_0(p)
+                r = self.e319_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52468,7 +52552,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e319_0(p)
+                r = self.e320_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52481,7 +52565,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e320_0(p)
+                r = self.e321_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52526,7 +52610,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e321_0(p1)
+                r = self.e322_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52544,7 +52628,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e322_0(p3)
+                r = self.e323_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52553,11 +52637,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e323_0(p3) is None:
+                if self.e324_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e324_0(p3)
+                r = self.e325_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52591,7 +52675,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 924
         return q, n
 
     def e172_0(self, p: int) -> Any:
@@ -52631,7 +52715,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 924
+                    n.rule = 925
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52654,7 +52738,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 925
+                    n.rule = 926
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52759,7 +52843,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 926
+        n.rule = 927
         return p, n
 
     def e175_0(self, p: int) -> Any:
@@ -52780,7 +52864,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 927
+        n.rule = 928
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -52801,7 +52885,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 929
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -52818,11 +52902,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F118:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e325_0(p1)
+                r = self.e326_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53116,7 +53200,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 929
+                    n.rule = 930
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53147,7 +53231,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 930
+                    n.rule = 931
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53194,7 +53278,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 931
+                    n.rule = 932
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53239,7 +53323,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 932
+                    n.rule = 933
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53328,7 +53412,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 933
+                    n.rule = 934
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53373,7 +53457,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 934
+                    n.rule = 935
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53405,7 +53489,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e326_0(p5)
+                r = self.e327_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53423,7 +53507,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e327_0(p9) is None:
+                if self.e328_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -53445,7 +53529,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 935
+                    n.rule = 936
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53490,7 +53574,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 936
+                    n.rule = 937
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53508,7 +53592,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX71(text, q) if text[q:q + 1] in _F33 else None
+                m = _RX72(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -53521,7 +53605,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 937
+                    n.rule = 938
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53544,7 +53628,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 938
+                    n.rule = 939
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53607,7 +53691,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 939
+                    n.rule = 940
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53786,7 +53870,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 940
+                    n.rule = 941
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53812,7 +53896,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 941
+                    n.rule = 942
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53848,7 +53932,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 942
+                    n.rule = 943
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53891,7 +53975,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 943
+        n.rule = 944
         return q, n
 
     def e186_0(self, p: int) -> Any:
@@ -53912,7 +53996,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 944
+        n.rule = 945
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53933,7 +54017,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 946
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53964,7 +54048,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 946
+        n.rule = 947
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -53999,7 +54083,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 947
+        n.rule = 948
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -54074,7 +54158,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e328_0(p1)
+                r = self.e329_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54121,7 +54205,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 948
+                        n.rule = 949
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -54176,7 +54260,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 949
+                    n.rule = 950
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54260,7 +54344,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 950
+                    n.rule = 951
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54326,7 +54410,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 951
+                    n.rule = 952
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54350,11 +54434,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e329_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54428,7 +54512,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e330_0(p3)
+                r = self.e331_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54486,7 +54570,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 952
+                    n.rule = 953
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54512,11 +54596,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 953
+                    n.rule = 954
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e331_0(p7)
+                r = self.e332_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54537,7 +54621,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 954
+                        n.rule = 955
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54604,7 +54688,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 955
+                    n.rule = 956
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54650,7 +54734,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 956
+                    n.rule = 957
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54737,7 +54821,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 957
+                    n.rule = 958
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54833,11 +54917,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 958
+                    n.rule = 959
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e332_0(p9)
+                r = self.e333_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54867,11 +54951,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F121:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54914,7 +54998,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 959
+                    n.rule = 960
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -55009,7 +55093,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 960
+                    n.rule = 961
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55028,7 +55112,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e334_0(p1)
+                    r = self.e335_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -55100,7 +55184,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 961
+                    n.rule = 962
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55143,7 +55227,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e335_0(p1)
+                r = self.e336_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55154,7 +55238,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 962
+                    n.rule = 963
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -55177,7 +55261,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e336_0(p3)
+                r = self.e337_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55188,7 +55272,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 962
+                    n.rule = 963
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -55282,7 +55366,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 963
+                    n.rule = 964
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55327,7 +55411,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 964
+                    n.rule = 965
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55382,7 +55466,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -55417,7 +55501,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 965
+        n.rule = 966
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55507,23 +55591,23 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 966
+                    n.rule = 967
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 967
+                    n.rule = 968
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 968
+                    n.rule = 969
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -55533,7 +55617,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 968
+                    n.rule = 969
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55566,7 +55650,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX72(text, q) if text[q:q + 1] in _F41 else None
+        m = _RX73(text, q) if text[q:q + 1] in _F41 else None
         if m is None:
             return None
         s = m.group()
@@ -55577,7 +55661,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 969
+            n.rule = 970
         p = p1
         if res2 and n:
             res.append(n)
@@ -55596,7 +55680,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 970
+        n.rule = 971
         return p, n
 
     def e201_0(self, p: int) -> Any:
@@ -55613,11 +55697,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F121:
+        if ch in _F122:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e337_0(p1)
+                r = self.e338_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55681,14 +55765,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 971
+                    n.rule = 972
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e338_0(p7)
+                    r = self.e339_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55747,7 +55831,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 972
+        n.rule = 973
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -55764,11 +55848,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F122:
+        if ch in _F123:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e340_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55838,11 +55922,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F123:
+        if ch in _F124:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
+                r = self.e341_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55886,11 +55970,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F124:
+        if ch in _F125:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e341_0(p1)
+                r = self.e342_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55932,11 +56016,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F125:
+        if ch in _F126:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e342_0(p3)
+                r = self.e343_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56154,7 +56238,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 973
+                    n.rule = 974
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56241,7 +56325,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 974
+                    n.rule = 975
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56253,25 +56337,116 @@ class CardParser:
         return None
 
     def e207_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'up', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 975
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F127:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                r = self.e344_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('number', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'number', '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        while True:
+            p3 = p
+            res4: list[Any] = []
+            while True:
+                p5 = p3
+                res6: list[Any] = []
+                r = self.e345_0(p5)
+                if r is None:
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p5 = q
+                res6.append(v)
+                p3 = p5
+                res4 += res6
+                break
+            p7 = p3
+            res8: list[Any] = []
+            r = self.r_Amount_0(p7)
+            if r is None:
+                p = c
+                ch = ch0
+                break
+            q, v = r
+            p7 = q
+            if v:
+                res8.append(v)
+            if res8:
+                n = Nt(res8)
+                n.rule = 976
+            p3 = p7
+            if res8 and n:
+                res4.append(n)
+            if res4:
+                return p3, res4
+            p = p3
+            ch = None  # moved on: no guess about the next alternative
+            break
+        return None
 
     def e208_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
@@ -56296,7 +56471,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e343_0(p1)
+            r = self.e346_0(p1)
             if r is None:
                 p = c
                 break
@@ -56304,7 +56479,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e344_0(p1)
+            r = self.e347_0(p1)
             if r is None:
                 p = c
                 break
@@ -56336,7 +56511,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 977
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -56353,11 +56528,65 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F106:
+        if ch in _F15:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e211_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e345_0(p1)
+                r = self.e348_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56385,11 +56614,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F106:
+        if ch in _F107:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e346_0(p3)
+                r = self.e349_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56521,18 +56750,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 977
+                    n.rule = 978
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 978
+                    n.rule = 979
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 980
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56568,7 +56797,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 980
+                    n.rule = 981
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56588,12 +56817,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 981
+                    n.rule = 982
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 980
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56629,7 +56858,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 982
+                    n.rule = 983
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56649,19 +56878,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 983
+                    n.rule = 984
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 980
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56679,7 +56908,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 984
+        n.rule = 985
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56711,12 +56940,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 985
+                    n.rule = 986
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 986
+                    n.rule = 987
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56736,19 +56965,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 988
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 986
+                    n.rule = 987
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56803,7 +57032,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 988
+                    n.rule = 989
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56828,7 +57057,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56882,7 +57111,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56936,7 +57165,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56954,10 +57183,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 989
+        n.rule = 990
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57011,7 +57240,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57045,7 +57274,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 990
+                    n.rule = 991
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57089,7 +57318,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 991
+                    n.rule = 992
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57100,7 +57329,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57187,7 +57416,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 992
+                    n.rule = 993
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57226,7 +57455,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57298,7 +57527,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57352,7 +57581,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57406,7 +57635,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57460,12 +57689,12 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e347_0(p)
+            r = self.e350_0(p)
             if r is None:
                 p = c
                 break
@@ -57487,7 +57716,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 993
+                n.rule = 994
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57496,7 +57725,7 @@ class CardParser:
             break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57550,7 +57779,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57665,7 +57894,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 994
+                    n.rule = 995
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57724,7 +57953,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 995
+                    n.rule = 996
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57763,7 +57992,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57778,7 +58007,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e348_0(p)
+            r = self.e351_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57804,7 +58033,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 996
+                    n.rule = 997
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57814,7 +58043,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57881,7 +58110,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 997
+                    n.rule = 998
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57926,7 +58155,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 998
+                    n.rule = 999
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57993,7 +58222,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58011,10 +58240,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 999
+        n.rule = 1000
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58048,7 +58277,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e349_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58061,7 +58290,7 @@ class CardParser:
             break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58114,7 +58343,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1000
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58143,7 +58372,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1001
+                    n.rule = 1002
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -58174,7 +58403,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1002
+                    n.rule = 1003
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58197,7 +58426,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1003
+                    n.rule = 1004
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -58207,7 +58436,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58225,10 +58454,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1004
+        n.rule = 1005
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58282,7 +58511,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58336,7 +58565,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58390,7 +58619,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58421,7 +58650,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1005
+                    n.rule = 1006
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58451,7 +58680,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1006
+                        n.rule = 1007
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58479,7 +58708,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1007
+                n.rule = 1008
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58509,7 +58738,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1008
+                    n.rule = 1009
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58523,7 +58752,7 @@ class CardParser:
             break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58541,10 +58770,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1009
+        n.rule = 1010
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -58560,7 +58789,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX69(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     if first:
@@ -58587,10 +58816,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1010
+        n.rule = 1011
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58604,7 +58833,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F126:
+        if ch in _F128:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58621,7 +58850,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1011
+                    n.rule = 1012
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58640,7 +58869,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e350_0(p5)
+                    r = self.e353_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -58675,7 +58904,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e351_0(p9)
+                r = self.e354_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58716,19 +58945,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1012
+                    n.rule = 1013
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1013
+                    n.rule = 1014
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1014
+                    n.rule = 1015
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58738,7 +58967,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58756,10 +58985,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1015
+        n.rule = 1016
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58777,10 +59006,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1016
+        n.rule = 1017
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58794,7 +59023,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F127:
+        if ch in _F129:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58811,7 +59040,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1017
+                    n.rule = 1018
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58864,7 +59093,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1018
+                    n.rule = 1019
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58926,7 +59155,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1019
+                    n.rule = 1020
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58938,7 +59167,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F103 else None
+                m = _RX74(text, q) if text[q:q + 1] in _F104 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -58951,7 +59180,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1020
+                    n.rule = 1021
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58977,17 +59206,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1021
+            n.rule = 1022
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1022
+        n.rule = 1023
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59014,7 +59243,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -59029,7 +59258,7 @@ class CardParser:
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59047,7 +59276,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1024
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -59076,7 +59305,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX74(text, q) if text[q:q + 1] in _F105 else None
+        m = _RX75(text, q) if text[q:q + 1] in _F106 else None
         if m is None:
             return None
         s = m.group()
@@ -59087,14 +59316,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1024
+            n.rule = 1025
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e352_0(p3)
+            r = self.e355_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59119,7 +59348,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1025
+        n.rule = 1026
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -59129,7 +59358,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e353_0(p)
+            r = self.e356_0(p)
             if r is None:
                 break
             q, v = r
@@ -59160,14 +59389,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1026
+            n.rule = 1027
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e354_0(p3)
+            r = self.e357_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59204,10 +59433,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1027
+        n.rule = 1028
         return p, n
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59225,7 +59454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1029
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59253,7 +59482,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1029
+            n.rule = 1030
         p = p1
         if res2 and n:
             res.append(n)
@@ -59268,12 +59497,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1030
+            n.rule = 1031
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e355_0(p)
+            r = self.e358_0(p)
             if r is None:
                 break
             q, v = r
@@ -59284,10 +59513,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1031
+        n.rule = 1032
         return p, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59321,7 +59550,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e356_0(p)
+            r = self.e359_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59334,7 +59563,7 @@ class CardParser:
             break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59388,7 +59617,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59406,10 +59635,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1033
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59557,7 +59786,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1033
+                    n.rule = 1034
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59616,7 +59845,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1034
+                    n.rule = 1035
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59627,7 +59856,7 @@ class CardParser:
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59645,27 +59874,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
-        return q, n
-
-    def e250_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'your', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1036
         return q, n
 
@@ -59680,9 +59888,9 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'this', '')
+        v = (q, 'your', '')
         q += 4
         if v is None:
             return q, None
@@ -59701,10 +59909,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'creature', '')
-        q += 8
+        v = (q, 'this', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -59712,6 +59920,27 @@ class CardParser:
         return q, n
 
     def e253_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'creature', '')
+        q += 8
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1039
+        return q, n
+
+    def e254_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59752,10 +59981,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1040
         return p, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59809,7 +60038,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59863,7 +60092,7 @@ class CardParser:
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59881,7 +60110,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e357_0(p1)
+                r = self.e360_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59903,7 +60132,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1040
+                    n.rule = 1041
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59934,7 +60163,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1041
+                    n.rule = 1042
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59959,7 +60188,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59993,7 +60222,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e358_0(p)
+            r = self.e361_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60006,7 +60235,7 @@ class CardParser:
             break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60047,10 +60276,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1043
         return p, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60068,7 +60297,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e359_0(p1)
+                r = self.e362_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60136,7 +60365,7 @@ class CardParser:
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60177,10 +60406,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1044
         return p, n
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60198,10 +60427,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1045
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -60228,7 +60457,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60246,62 +60475,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1046
         return q, n
-
-    def e264_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e265_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60358,6 +60533,60 @@ class CardParser:
         return None
 
     def e266_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60375,10 +60604,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1047
         return q, n
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60392,7 +60621,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F127:
+        if ch in _F129:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60409,7 +60638,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1047
+                    n.rule = 1048
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60476,12 +60705,12 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1048
+                n.rule = 1049
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
-                r = self.e360_0(p5)
+                r = self.e363_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -60495,50 +60724,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e268_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1049
-        return p, n
 
     def e269_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -60629,6 +60814,50 @@ class CardParser:
         return p, n
 
     def e271_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1052
+        return p, n
+
+    def e272_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60664,7 +60893,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1052
+                    n.rule = 1053
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60751,7 +60980,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1053
+                    n.rule = 1054
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60804,7 +61033,7 @@ class CardParser:
                 break
         return None
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60845,10 +61074,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1055
         return p, n
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60884,7 +61113,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60957,7 +61186,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1056
+                    n.rule = 1057
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60982,7 +61211,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60992,7 +61221,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX71(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61005,12 +61234,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1057
+                    n.rule = 1058
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61030,19 +61259,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1060
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e274_0(self, p: int) -> Any:
+    def e275_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61060,62 +61289,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1061
         return q, n
-
-    def e275_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e276_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -61150,25 +61325,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -61182,25 +61338,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -61407,7 +61544,99 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F116:
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e280_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F117:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -61417,7 +61646,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
+                m = _RX71(text, q) if text[q:q + 1] in _F118 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -61430,7 +61659,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1061
+                    n.rule = 1062
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -61461,7 +61690,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1062
+                    n.rule = 1063
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -61471,7 +61700,7 @@ class CardParser:
                 break
         return None
 
-    def e280_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -61507,7 +61736,7 @@ class CardParser:
             q += 4
             p1 = q
             res2.append(v)
-            r = self.e361_0(p1)
+            r = self.e364_0(p1)
             if r is None:
                 p = c
                 break
@@ -61521,7 +61750,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61613,7 +61842,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61654,10 +61883,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1064
         return p, n
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61711,7 +61940,7 @@ class CardParser:
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61752,10 +61981,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1065
         return p, n
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61809,7 +62038,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61845,7 +62074,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1065
+                    n.rule = 1066
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61889,7 +62118,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61907,10 +62136,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1066
+        n.rule = 1067
         return q, n
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61964,7 +62193,7 @@ class CardParser:
                 break
         return None
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62018,7 +62247,7 @@ class CardParser:
                 break
         return None
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62072,7 +62301,7 @@ class CardParser:
                 break
         return None
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -62094,10 +62323,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1068
         return p, n
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -62120,7 +62349,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e362_0(p1)
+            r = self.e365_0(p1)
             if r is None:
                 p = c
                 break
@@ -62134,7 +62363,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62162,10 +62391,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1069
         return p, n
 
-    def e294_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62206,10 +62435,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1070
         return p, n
 
-    def e295_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62227,10 +62456,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1070
+        n.rule = 1071
         return q, n
 
-    def e296_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62284,7 +62513,7 @@ class CardParser:
                 break
         return None
 
-    def e297_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62302,7 +62531,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1071
+        n.rule = 1072
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62323,7 +62552,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e363_1(p1)
+                r = self.e366_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62339,7 +62568,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62400,7 +62629,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62477,7 +62706,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62541,7 +62770,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62598,7 +62827,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e364_1(p21)
+                r = self.e367_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62642,7 +62871,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62719,7 +62948,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62825,7 +63054,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62896,7 +63125,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e365_1(p41)
+                r = self.e368_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62940,14 +63169,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1073
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e298_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63166,38 +63395,12 @@ class CardParser:
                 break
         return None
 
-    def e299_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e366_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e367_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
     def e300_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e368_1(p)
+            r = self.e369_1(p)
             if r is None:
                 p = c
                 break
@@ -63207,7 +63410,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e369_1(p)
+            r = self.e370_1(p)
             if r is None:
                 p = c
                 break
@@ -63219,6 +63422,32 @@ class CardParser:
         return None
 
     def e301_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e371_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e372_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e302_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -63239,7 +63468,7 @@ class CardParser:
         n.rule = 551
         return q, n
 
-    def e302_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63274,7 +63503,7 @@ class CardParser:
         n.rule = 552
         return p, n
 
-    def e303_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63309,7 +63538,7 @@ class CardParser:
         n.rule = 553
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63344,7 +63573,7 @@ class CardParser:
         n.rule = 554
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -63367,7 +63596,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e370_1(p1)
+            r = self.e373_1(p1)
             if r is None:
                 p = c
                 break
@@ -63381,30 +63610,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e306_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e371_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e307_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e372_1(p)
+            r = self.e374_1(p)
             if r is None:
                 p = c
                 break
@@ -63416,6 +63628,23 @@ class CardParser:
         return p, res
 
     def e308_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e375_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e309_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63712,13 +63941,13 @@ class CardParser:
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e373_1(p)
+            r = self.e376_1(p)
             if r is None:
                 p = c
                 break
@@ -63729,7 +63958,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63747,7 +63976,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e374_1(p1)
+                r = self.e377_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63979,7 +64208,7 @@ class CardParser:
                 break
         return None
 
-    def e311_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64053,7 +64282,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e375_1(p1)
+                r = self.e378_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64106,7 +64335,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F10:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -64116,42 +64345,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
+                v = (q, 'that', '')
                 q += 4
                 p5 = q
                 res6.append(v)
-                q = sk1[p5]
+                p7 = p5
+                res8: list[Any] = []
+                q = sk1[p7]
                 if q < 0:
-                    q = _WS1(text, p5).end()
+                    q = _WS1(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk1[p7] = q
+                m = _RX53(text, q) if text[q:q + 1] in _F98 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'same', '')
-                q += 4
-                p5 = q
-                res6.append(v)
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p7 = q
+                if v:
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 558
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
                 q = sk1[p5]
                 if q < 0:
                     q = _WS1(text, p5).end()
@@ -64194,64 +64420,7 @@ class CardParser:
                 q += 4
                 p5 = q
                 res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                p7 = p5
-                res8: list[Any] = []
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                if res8:
-                    n = Nt(res8)
-                    n.rule = 558
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    return p5, res6
-                p = p5
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p9 = p
+                p9 = p5
                 res10: list[Any] = []
                 q = sk1[p9]
                 if q < 0:
@@ -64259,47 +64428,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p9 = q
-                res10.append(v)
-                p11 = p9
-                res12: list[Any] = []
-                q = sk1[p11]
-                if q < 0:
-                    q = _WS1(text, p11).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p11] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p11 = q
-                if v:
-                    res12.append(v)
-                if res12:
-                    n = Nt(res12)
-                    n.rule = 559
-                p9 = p11
-                if res12 and n:
-                    res10.append(n)
-                p13 = p9
-                res14: list[Any] = []
-                q = sk1[p13]
-                if q < 0:
-                    q = _WS1(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p13] = q
                 m = _RX12(text, q) if text[q:q + 1] in _F29 else None
                 if m is None:
                     p = c
@@ -64308,30 +64436,166 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'INT') if s else None
                 q += len(s)
-                p13 = q
+                p9 = q
                 if v:
-                    res14.append(v)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 560
-                p9 = p13
-                if res14 and n:
-                    res10.append(n)
-                q = sk1[p9]
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 559
+                p5 = p9
+                if res10 and n:
+                    res6.append(n)
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p11 = p
+                res12: list[Any] = []
+                q = sk1[p11]
                 if q < 0:
-                    q = _WS1(text, p9).end()
+                    q = _WS1(text, p11).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p9] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk1[p11] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'or', '')
+                v = (q, 'with', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'same', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('converted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'converted', '')
+                q += 9
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
-                p9 = q
-                res10.append(v)
-                p15 = p9
+                p11 = q
+                res12.append(v)
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                p13 = p11
+                res14: list[Any] = []
+                q = sk1[p13]
+                if q < 0:
+                    q = _WS1(text, p13).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p13] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p13 = q
+                res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 560
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
+                if res12:
+                    return p11, res12
+                p = p11
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p15 = p
                 res16: list[Any] = []
                 q = sk1[p15]
                 if q < 0:
@@ -64339,6 +64603,86 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p15] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p15 = q
+                res16.append(v)
+                p17 = p15
+                res18: list[Any] = []
+                q = sk1[p17]
+                if q < 0:
+                    q = _WS1(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p17] = q
+                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p17 = q
+                if v:
+                    res18.append(v)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 561
+                p15 = p17
+                if res18 and n:
+                    res16.append(n)
+                p19 = p15
+                res20: list[Any] = []
+                q = sk1[p19]
+                if q < 0:
+                    q = _WS1(text, p19).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p19] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p19 = q
+                if v:
+                    res20.append(v)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 562
+                p15 = p19
+                if res20 and n:
+                    res16.append(n)
+                q = sk1[p15]
+                if q < 0:
+                    q = _WS1(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p15] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p15 = q
+                res16.append(v)
+                p21 = p15
+                res22: list[Any] = []
+                q = sk1[p21]
+                if q < 0:
+                    q = _WS1(text, p21).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p21] = q
                 m = _RX52(text, q) if text[q:q + 1] in _F39 else None
                 if m is None:
                     p = c
@@ -64347,104 +64691,39 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p15 = q
-                if v:
-                    res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 561
-                p9 = p15
-                if res16 and n:
-                    res10.append(n)
-                if res10:
-                    return p9, res10
-                p = p9
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p17 = p
-                res18: list[Any] = []
-                q = sk1[p17]
-                if q < 0:
-                    q = _WS1(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p17] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p17 = q
-                res18.append(v)
-                r = self.e376_1(p17)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p17 = q
-                if v:
-                    res18.append(v)
-                p19 = p17
-                res20: list[Any] = []
-                r = self.r_KeywordName_1(p19)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p19 = q
-                if v:
-                    res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 562
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
-                q = sk1[p17]
-                if q < 0:
-                    q = _WS1(text, p17).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p17] = q
-                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'ability', '')
-                q += 7
-                p17 = q
-                res18.append(v)
-                if res18:
-                    return p17, res18
-                p = p17
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p21 = p
-                res22: list[Any] = []
-                q = sk1[p21]
-                if q < 0:
-                    q = _WS1(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p21] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
                 p21 = q
-                res22.append(v)
-                p23 = p21
+                if v:
+                    res22.append(v)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 563
+                p15 = p21
+                if res22 and n:
+                    res16.append(n)
+                if res16:
+                    return p15, res16
+                p = p15
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p23 = p
                 res24: list[Any] = []
-                r = self.r_KeywordName_1(p23)
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p23 = q
+                res24.append(v)
+                r = self.e379_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64453,50 +64732,9 @@ class CardParser:
                 p23 = q
                 if v:
                     res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 563
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                q = sk1[p21]
-                if q < 0:
-                    q = _WS1(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p21] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p21 = q
-                res22.append(v)
-                if res22:
-                    return p21, res22
-                p = p21
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F64:
-            while True:
-                p25 = p
+                p25 = p23
                 res26: list[Any] = []
-                q = sk1[p25]
-                if q < 0:
-                    q = _WS1(text, p25).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p25] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p25 = q
-                res26.append(v)
-                r = self.e377_1(p25)
+                r = self.r_KeywordName_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64506,8 +64744,28 @@ class CardParser:
                 if v:
                     res26.append(v)
                 if res26:
-                    return p25, res26
-                p = p25
+                    n = Nt(res26)
+                    n.rule = 564
+                p23 = p25
+                if res26 and n:
+                    res24.append(n)
+                q = sk1[p23]
+                if q < 0:
+                    q = _WS1(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p23] = q
+                if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'ability', '')
+                q += 7
+                p23 = q
+                res24.append(v)
+                if res24:
+                    return p23, res24
+                p = p23
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F64:
@@ -64520,12 +64778,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p27] = q
-                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'without', '')
-                q += 7
+                v = (q, 'with', '')
+                q += 4
                 p27 = q
                 res28.append(v)
                 p29 = p27
@@ -64541,13 +64799,99 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 565
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
+                q = sk1[p27]
+                if q < 0:
+                    q = _WS1(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p27] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p27 = q
+                res28.append(v)
                 if res28:
                     return p27, res28
                 p = p27
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p31 = p
+                res32: list[Any] = []
+                q = sk1[p31]
+                if q < 0:
+                    q = _WS1(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p31] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p31 = q
+                res32.append(v)
+                r = self.e380_1(p31)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p31 = q
+                if v:
+                    res32.append(v)
+                if res32:
+                    return p31, res32
+                p = p31
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p33 = p
+                res34: list[Any] = []
+                q = sk1[p33]
+                if q < 0:
+                    q = _WS1(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p33] = q
+                if not (text.startswith('without', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'without', '')
+                q += 7
+                p33 = q
+                res34.append(v)
+                p35 = p33
+                res36: list[Any] = []
+                r = self.r_KeywordName_1(p35)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p35 = q
+                if v:
+                    res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 566
+                p33 = p35
+                if res36 and n:
+                    res34.append(n)
+                if res34:
+                    return p33, res34
+                p = p33
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -64588,7 +64932,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 567
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64608,7 +64952,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 566
+                    n.rule = 568
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -64635,7 +64979,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 569
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64669,7 +65013,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 568
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -64696,7 +65040,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 568
+                    n.rule = 570
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64716,7 +65060,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 566
+                    n.rule = 568
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -64743,7 +65087,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 571
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64777,7 +65121,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 568
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64804,7 +65148,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 570
+                    n.rule = 572
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64838,7 +65182,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 566
+                    n.rule = 568
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64865,7 +65209,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 571
+                    n.rule = 573
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64899,7 +65243,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 566
+                    n.rule = 568
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64926,7 +65270,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 572
+                    n.rule = 574
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64946,7 +65290,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 566
+                    n.rule = 568
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64976,7 +65320,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 573
+                    n.rule = 575
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -64996,14 +65340,14 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 566
+                    n.rule = 568
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e312_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65044,10 +65388,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 574
+        n.rule = 576
         return p, n
 
-    def e313_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65061,11 +65405,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F98:
+        if ch in _F99:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e378_1(p1)
+                r = self.e381_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65093,11 +65437,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e379_1(p3)
+                r = self.e382_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65234,7 +65578,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 577
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65245,7 +65589,7 @@ class CardParser:
                 break
         return None
 
-    def e314_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65295,7 +65639,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 578
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65396,7 +65740,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 579
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65491,7 +65835,7 @@ class CardParser:
                 break
         return None
 
-    def e315_0(self, p: int) -> Any:
+    def e316_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65523,10 +65867,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1074
         return p, n
 
-    def e316_0(self, p: int) -> Any:
+    def e317_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65548,10 +65892,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1075
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e318_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65573,10 +65917,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1076
         return p, n
 
-    def e318_0(self, p: int) -> Any:
+    def e319_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65606,10 +65950,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1077
         return p, n
 
-    def e319_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65641,10 +65985,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1078
         return p, n
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65676,10 +66020,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1079
         return p, n
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65711,10 +66055,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1080
         return p, n
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65744,10 +66088,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1081
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65785,7 +66129,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65817,10 +66161,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1082
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65838,10 +66182,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1082
+        n.rule = 1083
         return q, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65870,7 +66214,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1083
+                    n.rule = 1084
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65892,7 +66236,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1084
+                n.rule = 1085
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65902,7 +66246,7 @@ class CardParser:
             break
         return None
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65934,7 +66278,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65975,7 +66319,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1086
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -66055,17 +66399,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1086
+            n.rule = 1087
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1088
         return p, n
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66083,10 +66427,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1089
         return q, n
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66135,10 +66479,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1090
         return p, n
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -66161,7 +66505,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e380_0(p1)
+            r = self.e383_0(p1)
             if r is None:
                 p = c
                 break
@@ -66216,12 +66560,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1090
+            n.rule = 1091
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e381_0(p)
+            r = self.e384_0(p)
             if r is None:
                 break
             q, v = r
@@ -66232,10 +66576,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1091
+        n.rule = 1092
         return p, n
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66289,7 +66633,7 @@ class CardParser:
                 break
         return None
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66307,10 +66651,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1092
+        n.rule = 1093
         return q, n
 
-    def e334_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66339,7 +66683,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1093
+                    n.rule = 1094
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66362,7 +66706,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1094
+                    n.rule = 1095
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66422,13 +66766,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1095
+                    n.rule = 1096
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1096
+                    n.rule = 1097
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66469,7 +66813,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1097
+                    n.rule = 1098
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66500,20 +66844,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1098
+                    n.rule = 1099
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1096
+                    n.rule = 1097
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e335_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66549,7 +66893,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1099
+                    n.rule = 1100
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66608,7 +66952,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1100
+                    n.rule = 1101
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66667,7 +67011,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1101
+                    n.rule = 1102
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66734,7 +67078,7 @@ class CardParser:
                 break
         return None
 
-    def e336_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66768,7 +67112,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1102
+                    n.rule = 1103
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66796,7 +67140,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1103
+                    n.rule = 1104
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66806,7 +67150,7 @@ class CardParser:
                 break
         return None
 
-    def e337_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66824,27 +67168,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
-        return q, n
-
-    def e338_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1105
         return q, n
 
@@ -66859,10 +67182,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -66901,10 +67224,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -66933,6 +67256,69 @@ class CardParser:
         return q, n
 
     def e343_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1110
+        return q, n
+
+    def e344_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'any', '')
+        q += 3
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1111
+        return q, n
+
+    def e345_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'up', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1112
+        return q, n
+
+    def e346_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66986,7 +67372,7 @@ class CardParser:
                 break
         return None
 
-    def e344_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67008,10 +67394,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1110
+        n.rule = 1113
         return p, n
 
-    def e345_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67029,10 +67415,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1114
         return q, n
 
-    def e346_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67050,10 +67436,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1115
         return q, n
 
-    def e347_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67071,7 +67457,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1116
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -67104,7 +67490,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1117
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67125,14 +67511,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1114
+                    n.rule = 1117
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e348_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67150,10 +67536,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1118
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67171,10 +67557,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1116
+        n.rule = 1119
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67215,10 +67601,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1117
+        n.rule = 1120
         return p, n
 
-    def e351_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67254,7 +67640,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1118
+                    n.rule = 1121
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67298,7 +67684,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67316,10 +67702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1122
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67337,10 +67723,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
+        n.rule = 1123
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67358,10 +67744,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1124
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67420,7 +67806,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1122
+                    n.rule = 1125
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67516,7 +67902,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1123
+                    n.rule = 1126
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67529,7 +67915,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e382_0(p9)
+                r = self.e385_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67573,7 +67959,7 @@ class CardParser:
                 break
         return None
 
-    def e356_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67591,7 +67977,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1124
+        n.rule = 1127
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67658,18 +68044,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1125
+                    n.rule = 1128
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1126
+                    n.rule = 1129
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67724,18 +68110,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1128
+                    n.rule = 1131
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1129
+                    n.rule = 1132
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67762,18 +68148,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1130
+                    n.rule = 1133
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1131
+                    n.rule = 1134
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67898,18 +68284,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1132
+                    n.rule = 1135
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1133
+                    n.rule = 1136
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67950,18 +68336,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1134
+                    n.rule = 1137
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1135
+                    n.rule = 1138
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68030,18 +68416,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1136
+                    n.rule = 1139
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1137
+                    n.rule = 1140
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68068,18 +68454,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1138
+                    n.rule = 1141
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1139
+                    n.rule = 1142
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68106,14 +68492,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1140
+                    n.rule = 1143
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e383_0(p33)
+                    r = self.e386_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -68137,12 +68523,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1141
+                    n.rule = 1144
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68183,7 +68569,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1142
+                    n.rule = 1145
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68211,7 +68597,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p41] = q
-                        m = _RX75(text, q) if text[q:q + 1] in _F54 else None
+                        m = _RX76(text, q) if text[q:q + 1] in _F54 else None
                         if m is None:
                             break
                         s = m.group()
@@ -68222,7 +68608,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1143
+                            n.rule = 1146
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68240,7 +68626,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1144
+                        n.rule = 1147
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68249,12 +68635,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1145
+                    n.rule = 1148
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68285,7 +68671,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX76(text, q) if text[q:q + 1] in _F128 else None
+                m = _RX77(text, q) if text[q:q + 1] in _F130 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -68298,18 +68684,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1146
+                    n.rule = 1149
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1147
+                    n.rule = 1150
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68378,18 +68764,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1148
+                    n.rule = 1151
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1149
+                    n.rule = 1152
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68458,18 +68844,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1150
+                    n.rule = 1153
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1151
+                    n.rule = 1154
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68524,7 +68910,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1152
+                    n.rule = 1155
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68601,7 +68987,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e384_0(p61)
+                    r = self.e387_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -68637,12 +69023,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1153
+                    n.rule = 1156
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68666,7 +69052,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e385_0(p63)
+                    r = self.e388_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -68692,7 +69078,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1154
+                    n.rule = 1157
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68719,7 +69105,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX77(text, q) if text[q:q + 1] in _F129 else None
+                    m = _RX78(text, q) if text[q:q + 1] in _F131 else None
                     if m is None:
                         break
                     s = m.group()
@@ -68730,7 +69116,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1155
+                        n.rule = 1158
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68739,12 +69125,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1156
+                    n.rule = 1159
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68782,7 +69168,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e386_0(p71)
+                    r = self.e389_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -68808,18 +69194,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1157
+                    n.rule = 1160
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1158
+                    n.rule = 1161
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68930,18 +69316,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1159
+                    n.rule = 1162
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1160
+                    n.rule = 1163
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68999,25 +69385,25 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 1161
+                    n.rule = 1164
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1162
+                    n.rule = 1165
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e357_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69071,7 +69457,7 @@ class CardParser:
                 break
         return None
 
-    def e358_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69089,10 +69475,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1163
+        n.rule = 1166
         return q, n
 
-    def e359_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69110,10 +69496,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1164
+        n.rule = 1167
         return q, n
 
-    def e360_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69131,7 +69517,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e387_0(p1)
+                r = self.e390_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69177,7 +69563,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e388_0(p3)
+                r = self.e391_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69221,7 +69607,7 @@ class CardParser:
                 break
         return None
 
-    def e361_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -69236,7 +69622,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX70(text, q) if text[q:q + 1] in _F117 else None
+            m = _RX71(text, q) if text[q:q + 1] in _F118 else None
             if m is None:
                 p = c
                 if first:
@@ -69253,10 +69639,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1165
+        n.rule = 1168
         return p, n
 
-    def e362_0(self, p: int) -> Any:
+    def e365_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69278,10 +69664,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1166
+        n.rule = 1169
         return p, n
 
-    def e363_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69444,7 +69830,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e389_1(p)
+            r = self.e392_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -69497,7 +69883,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e390_1(p15)
+                    r = self.e393_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -69896,7 +70282,7 @@ class CardParser:
                 break
         return None
 
-    def e364_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69949,7 +70335,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 578
+                    n.rule = 580
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69959,7 +70345,7 @@ class CardParser:
                 break
         return None
 
-    def e365_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70264,7 +70650,7 @@ class CardParser:
                 break
         return None
 
-    def e366_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70282,10 +70668,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 919
         return q, n
 
-    def e367_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70303,10 +70689,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 920
         return q, n
 
-    def e368_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70324,10 +70710,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 921
         return q, n
 
-    def e369_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70345,10 +70731,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 922
         return q, n
 
-    def e370_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70380,10 +70766,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 922
+        n.rule = 923
         return p, n
 
-    def e371_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70399,7 +70785,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e391_1(p)
+                r = self.e394_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70412,7 +70798,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e392_1(p)
+                r = self.e395_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70425,7 +70811,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e393_1(p)
+                r = self.e396_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70438,7 +70824,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e394_1(p)
+                r = self.e397_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70451,7 +70837,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70467,7 +70853,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e395_1(p)
+                r = self.e398_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70480,7 +70866,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e396_1(p)
+                r = self.e399_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70493,7 +70879,7 @@ class CardParser:
                 break
         return None
 
-    def e373_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70525,7 +70911,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e397_1(p1)
+                r = self.e400_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70543,7 +70929,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e398_1(p3)
+                r = self.e401_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70552,11 +70938,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e399_1(p3) is None:
+                if self.e402_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e400_1(p3)
+                r = self.e403_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70572,7 +70958,7 @@ class CardParser:
                 break
         return None
 
-    def e374_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70590,10 +70976,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 924
         return q, n
 
-    def e375_1(self, p: int) -> Any:
+    def e378_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70630,7 +71016,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 924
+                    n.rule = 925
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70653,7 +71039,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 925
+                    n.rule = 926
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -70663,7 +71049,7 @@ class CardParser:
                 break
         return None
 
-    def e376_1(self, p: int) -> Any:
+    def e379_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70717,7 +71103,7 @@ class CardParser:
                 break
         return None
 
-    def e377_1(self, p: int) -> Any:
+    def e380_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70758,10 +71144,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 926
+        n.rule = 927
         return p, n
 
-    def e378_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70779,10 +71165,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 927
+        n.rule = 928
         return q, n
 
-    def e379_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70800,10 +71186,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 929
         return q, n
 
-    def e380_0(self, p: int) -> Any:
+    def e383_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70825,10 +71211,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1167
+        n.rule = 1170
         return p, n
 
-    def e381_0(self, p: int) -> Any:
+    def e384_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70846,7 +71232,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e401_0(p1)
+                r = self.e404_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70892,7 +71278,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e402_0(p3)
+                r = self.e405_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70936,7 +71322,7 @@ class CardParser:
                 break
         return None
 
-    def e382_0(self, p: int) -> Any:
+    def e385_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70954,10 +71340,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1171
         return q, n
 
-    def e383_0(self, p: int) -> Any:
+    def e386_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70975,69 +71361,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
-        return q, n
-
-    def e384_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1170
-        return q, n
-
-    def e385_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1171
-        return q, n
-
-    def e386_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1172
         return q, n
 
@@ -71052,9 +71375,9 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'on', '')
+        v = (q, 'an', '')
         q += 2
         if v is None:
             return q, None
@@ -71073,6 +71396,69 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1174
+        return q, n
+
+    def e389_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1175
+        return q, n
+
+    def e390_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'on', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1176
+        return q, n
+
+    def e391_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
         if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
         v = (q, 'in', '')
@@ -71080,7 +71466,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1174
+        n.rule = 1177
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -71141,7 +71527,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e403_1(p)
+            r = self.e406_1(p)
             if r is None:
                 break
             q, v = r
@@ -71155,7 +71541,7 @@ class CardParser:
         n.rule = 276
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71176,7 +71562,7 @@ class CardParser:
         n.rule = 277
         return q, n
 
-    def e390_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71233,7 +71619,7 @@ class CardParser:
         n.rule = 280
         return p, n
 
-    def e391_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71265,10 +71651,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1074
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71290,10 +71676,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1075
         return p, n
 
-    def e393_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71315,10 +71701,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1076
         return p, n
 
-    def e394_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71348,10 +71734,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1077
         return p, n
 
-    def e395_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71383,10 +71769,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1078
         return p, n
 
-    def e396_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71418,10 +71804,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1079
         return p, n
 
-    def e397_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71453,10 +71839,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1080
         return p, n
 
-    def e398_1(self, p: int) -> Any:
+    def e401_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71486,10 +71872,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1081
         return p, n
 
-    def e399_1(self, p: int) -> Any:
+    def e402_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -71527,7 +71913,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e400_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71559,10 +71945,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1082
         return p, n
 
-    def e401_0(self, p: int) -> Any:
+    def e404_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71580,10 +71966,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1175
+        n.rule = 1178
         return q, n
 
-    def e402_0(self, p: int) -> Any:
+    def e405_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71601,10 +71987,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1176
+        n.rule = 1179
         return q, n
 
-    def e403_1(self, p: int) -> Any:
+    def e406_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71622,7 +72008,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e404_1(p1)
+                r = self.e407_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71668,7 +72054,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e405_1(p3)
+                r = self.e408_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71712,7 +72098,7 @@ class CardParser:
                 break
         return None
 
-    def e404_1(self, p: int) -> Any:
+    def e407_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71730,10 +72116,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 758
         return q, n
 
-    def e405_1(self, p: int) -> Any:
+    def e408_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71751,7 +72137,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 759
         return q, n
 
 
@@ -72006,7 +72392,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('controller', True, '0..1'), ('target', True, '1')), {'source': None, 'power': '', 'controller': False, 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('chosentype', True, '1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'chosentype': '', 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('chosentype', True, '1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('mvhave', True, '1'), ('mveq', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'chosentype': '', 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'mvhave': '', 'mveq': 0, 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -72077,7 +72463,7 @@ CLASSES: dict[str, type[Model]] = {
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': None}, ()),
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
-    'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
+    'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('anynumber', True, '0..1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'anynumber': False, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
     'ShuffleCardsIntoLibraryEffect': _model_class('ShuffleCardsIntoLibraryEffect', (('player', True, '1'), ('target', True, '1'), ('whose', True, '1')), {'player': None, 'target': None, 'whose': ''}, ()),
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
@@ -72404,154 +72790,154 @@ _C545 = CLASSES['TypeArg']
 _C546 = CLASSES['QualityArg']
 _C548 = CLASSES['OntoArg']
 _C550 = CLASSES['ForArg']
-_C566 = CLASSES['ControlClause']
-_C582 = CLASSES['DividedDamageEffect']
-_C585 = CLASSES['DamageEffect']
-_C587 = CLASSES['DestroyEffect']
-_C591 = CLASSES['DrawEffect']
-_C592 = CLASSES['TokenCopyEffect']
-_C598 = CLASSES['TokenEffect']
-_C599 = CLASSES['AddManaEffect']
-_C601 = CLASSES['DiscardEffect']
-_C603 = CLASSES['GainLifeEffect']
-_C606 = CLASSES['GainControlEffect']
-_C608 = CLASSES['ReturnDiscardedEffect']
-_C610 = CLASSES['ReturnToHandEffect']
-_C614 = CLASSES['ReturnFromGraveyardEffect']
-_C618 = CLASSES['ReturnToBattlefieldEffect']
-_C620 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C625 = CLASSES['SearchEffect']
-_C629 = CLASSES['CounterSpellEffect']
-_C631 = CLASSES['ShuffleEffect']
-_C634 = CLASSES['ShuffleIntoEffect']
-_C638 = CLASSES['MillEffect']
-_C641 = CLASSES['PutStickerEffect']
-_C644 = CLASSES['PutFromHandEffect']
-_C648 = CLASSES['PutCountersEffect']
-_C652 = CLASSES['PutOnLibraryEffect']
-_C654 = CLASSES['PutIntoZoneEffect']
-_C659 = CLASSES['PileActionEffect']
-_C665 = CLASSES['ExileEffect']
-_C668 = CLASSES['ExileCardsEffect']
-_C670 = CLASSES['ExileTopEffect']
-_C672 = CLASSES['RegenerateEffect']
-_C675 = CLASSES['PlayerSacrificesEffect']
-_C679 = CLASSES['SacrificeEffect']
-_C681 = CLASSES['UntapEffect']
-_C683 = CLASSES['TapOrUntapEffect']
-_C685 = CLASSES['TapEffect']
-_C687 = CLASSES['RemoveAllCountersEffect']
-_C691 = CLASSES['RemoveCountersEffect']
-_C693 = CLASSES['DelayedEffect']
-_C695 = CLASSES['PreventEffect']
-_C697 = CLASSES['CastThisEffect']
-_C699 = CLASSES['CopySpellEffect']
-_C700 = CLASSES['NoRegenEffect']
-_C704 = CLASSES['PhaseOutEffect']
-_C707 = CLASSES['NoUntapEffect']
-_C709 = CLASSES['ContinuousEffect']
-_C711 = CLASSES['PlayerRef']
-_C718 = CLASSES['PerCount']
-_C721 = CLASSES['WhereX']
-_C726 = CLASSES['AnyNumberTargets']
-_C728 = CLASSES['AnyTarget']
-_C731 = CLASSES['UpToTargets']
-_C733 = CLASSES['EachOfThem']
-_C735 = CLASSES['EachPlayers']
-_C737 = CLASSES['ThatRef']
-_C739 = CLASSES['EnchantedRef']
-_C741 = CLASSES['RestRef']
-_C745 = CLASSES['MayPlayEffect']
-_C761 = CLASSES['BeginningTrigger']
-_C765 = CLASSES['LastCounterTrigger']
-_C769 = CLASSES['BatchAttackTrigger']
-_C772 = CLASSES['ToGraveyardTrigger']
-_C774 = CLASSES['ThisTrigger']
-_C777 = CLASSES['DiscardTrigger']
-_C780 = CLASSES['LifeGainTrigger']
-_C783 = CLASSES['CastTrigger']
-_C786 = CLASSES['AttachedTrigger']
-_C789 = CLASSES['YoursTrigger']
-_C803 = CLASSES['ZonePlace']
-_C812 = CLASSES['PTChoice']
-_C816 = CLASSES['PTChange']
-_C818 = CLASSES['CantAttackOrBlock']
-_C820 = CLASSES['CantAttack']
-_C821 = CLASSES['CantBlockMatching']
-_C823 = CLASSES['CantBlock']
-_C825 = CLASSES['CantBeBlockedByFewer']
-_C826 = CLASSES['CantBeBlockedExcept']
-_C827 = CLASSES['CanBlockOnly']
-_C828 = CLASSES['BlockCapacity']
-_C830 = CLASSES['BlocksDespite']
-_C833 = CLASSES['CantBeTargetedByOnly']
-_C835 = CLASSES['CantBeTargetedBy']
-_C836 = CLASSES['CantBeTargeted']
-_C838 = CLASSES['CantBeDestroyed']
-_C840 = CLASSES['CantPhaseOut']
-_C842 = CLASSES['PhasesEachUntap']
-_C845 = CLASSES['BasePT']
-_C847 = CLASSES['GainsAbility']
-_C850 = CLASSES['HasKeywordAtManaCost']
-_C852 = CLASSES['HasKeywordFrom']
-_C856 = CLASSES['ProtectionFromChosen']
-_C857 = CLASSES['HasKeywords']
-_C858 = CLASSES['LosesKeywords']
-_C861 = CLASSES['CombatDamageSteps']
-_C863 = CLASSES['AssignsExcess']
-_C865 = CLASSES['AttacksUntapped']
-_C867 = CLASSES['DoesntUntap']
-_C869 = CLASSES['DamageGainsLife']
-_C871 = CLASSES['DamageIsLethal']
-_C873 = CLASSES['DamageAsCounters']
-_C875 = CLASSES['CantBeBlockedBy']
-_C877 = CLASSES['CantBeAttachedBy']
-_C879 = CLASSES['PreventDamageFrom']
-_C881 = CLASSES['AttacksDespite']
-_C884 = CLASSES['TapAbilitiesCantActivate']
-_C886 = CLASSES['MaxBlockers']
-_C888 = CLASSES['AttacksEachCombat']
-_C890 = CLASSES['AttacksThisTurn']
-_C892 = CLASSES['MustBeBlocked']
-_C894 = CLASSES['BlocksEachCombat']
-_C896 = CLASSES['CantBeBlocked']
-_C899 = CLASSES['BecomesCreature']
-_C901 = CLASSES['ChosenCreatureType']
-_C903 = CLASSES['BecomesAura']
-_C905 = CLASSES['IsColor']
-_C962 = CLASSES['Duration']
-_C967 = CLASSES['UpToXTargets']
-_C970 = CLASSES['FromGraveyard']
-_C978 = CLASSES['OntoBattlefield']
-_C981 = CLASSES['IntoHand']
-_C983 = CLASSES['IntoGraveyard']
-_C986 = CLASSES['CostValue']
-_C1013 = CLASSES['NextTurnDuration']
-_C1022 = CLASSES['BackRef']
-_C1025 = CLASSES['TargetPlayer']
-_C1027 = CLASSES['TargetObject']
-_C1031 = CLASSES['EachObjects']
-_C1058 = CLASSES['QualityRef']
-_C1087 = CLASSES['PerTime']
-_C1091 = CLASSES['PerObject']
-_C1096 = CLASSES['PowerOf']
-_C1126 = CLASSES['EntersEvent']
-_C1129 = CLASSES['LeavesEvent']
-_C1131 = CLASSES['DiesEvent']
-_C1133 = CLASSES['ToGraveyardEvent']
-_C1135 = CLASSES['AttacksAloneEvent']
-_C1137 = CLASSES['UnblockedEvent']
-_C1139 = CLASSES['AttacksEvent']
-_C1141 = CLASSES['BlocksEvent']
-_C1145 = CLASSES['BlockedEvent']
-_C1147 = CLASSES['PhasesEvent']
-_C1149 = CLASSES['TurnedUpEvent']
-_C1151 = CLASSES['ExiledThisWayEvent']
-_C1153 = CLASSES['TargetedEvent']
-_C1156 = CLASSES['DealsDamageEvent']
-_C1158 = CLASSES['DealtDamageEvent']
-_C1160 = CLASSES['PutIntoGraveyardEvent']
-_C1162 = CLASSES['TransformsEvent']
+_C568 = CLASSES['ControlClause']
+_C584 = CLASSES['DividedDamageEffect']
+_C587 = CLASSES['DamageEffect']
+_C589 = CLASSES['DestroyEffect']
+_C593 = CLASSES['DrawEffect']
+_C594 = CLASSES['TokenCopyEffect']
+_C600 = CLASSES['TokenEffect']
+_C601 = CLASSES['AddManaEffect']
+_C603 = CLASSES['DiscardEffect']
+_C605 = CLASSES['GainLifeEffect']
+_C608 = CLASSES['GainControlEffect']
+_C610 = CLASSES['ReturnDiscardedEffect']
+_C612 = CLASSES['ReturnToHandEffect']
+_C616 = CLASSES['ReturnFromGraveyardEffect']
+_C620 = CLASSES['ReturnToBattlefieldEffect']
+_C622 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C626 = CLASSES['SearchEffect']
+_C630 = CLASSES['CounterSpellEffect']
+_C632 = CLASSES['ShuffleEffect']
+_C635 = CLASSES['ShuffleIntoEffect']
+_C639 = CLASSES['MillEffect']
+_C642 = CLASSES['PutStickerEffect']
+_C645 = CLASSES['PutFromHandEffect']
+_C649 = CLASSES['PutCountersEffect']
+_C653 = CLASSES['PutOnLibraryEffect']
+_C655 = CLASSES['PutIntoZoneEffect']
+_C660 = CLASSES['PileActionEffect']
+_C666 = CLASSES['ExileEffect']
+_C669 = CLASSES['ExileCardsEffect']
+_C671 = CLASSES['ExileTopEffect']
+_C673 = CLASSES['RegenerateEffect']
+_C676 = CLASSES['PlayerSacrificesEffect']
+_C680 = CLASSES['SacrificeEffect']
+_C682 = CLASSES['UntapEffect']
+_C684 = CLASSES['TapOrUntapEffect']
+_C686 = CLASSES['TapEffect']
+_C688 = CLASSES['RemoveAllCountersEffect']
+_C692 = CLASSES['RemoveCountersEffect']
+_C694 = CLASSES['DelayedEffect']
+_C696 = CLASSES['PreventEffect']
+_C698 = CLASSES['CastThisEffect']
+_C700 = CLASSES['CopySpellEffect']
+_C701 = CLASSES['NoRegenEffect']
+_C705 = CLASSES['PhaseOutEffect']
+_C708 = CLASSES['NoUntapEffect']
+_C710 = CLASSES['ContinuousEffect']
+_C712 = CLASSES['PlayerRef']
+_C719 = CLASSES['PerCount']
+_C722 = CLASSES['WhereX']
+_C727 = CLASSES['AnyNumberTargets']
+_C729 = CLASSES['AnyTarget']
+_C732 = CLASSES['UpToTargets']
+_C734 = CLASSES['EachOfThem']
+_C736 = CLASSES['EachPlayers']
+_C738 = CLASSES['ThatRef']
+_C740 = CLASSES['EnchantedRef']
+_C742 = CLASSES['RestRef']
+_C746 = CLASSES['MayPlayEffect']
+_C762 = CLASSES['BeginningTrigger']
+_C766 = CLASSES['LastCounterTrigger']
+_C770 = CLASSES['BatchAttackTrigger']
+_C773 = CLASSES['ToGraveyardTrigger']
+_C775 = CLASSES['ThisTrigger']
+_C778 = CLASSES['DiscardTrigger']
+_C781 = CLASSES['LifeGainTrigger']
+_C784 = CLASSES['CastTrigger']
+_C787 = CLASSES['AttachedTrigger']
+_C790 = CLASSES['YoursTrigger']
+_C804 = CLASSES['ZonePlace']
+_C813 = CLASSES['PTChoice']
+_C817 = CLASSES['PTChange']
+_C819 = CLASSES['CantAttackOrBlock']
+_C821 = CLASSES['CantAttack']
+_C822 = CLASSES['CantBlockMatching']
+_C824 = CLASSES['CantBlock']
+_C826 = CLASSES['CantBeBlockedByFewer']
+_C827 = CLASSES['CantBeBlockedExcept']
+_C828 = CLASSES['CanBlockOnly']
+_C829 = CLASSES['BlockCapacity']
+_C831 = CLASSES['BlocksDespite']
+_C834 = CLASSES['CantBeTargetedByOnly']
+_C836 = CLASSES['CantBeTargetedBy']
+_C837 = CLASSES['CantBeTargeted']
+_C839 = CLASSES['CantBeDestroyed']
+_C841 = CLASSES['CantPhaseOut']
+_C843 = CLASSES['PhasesEachUntap']
+_C846 = CLASSES['BasePT']
+_C848 = CLASSES['GainsAbility']
+_C851 = CLASSES['HasKeywordAtManaCost']
+_C853 = CLASSES['HasKeywordFrom']
+_C857 = CLASSES['ProtectionFromChosen']
+_C858 = CLASSES['HasKeywords']
+_C859 = CLASSES['LosesKeywords']
+_C862 = CLASSES['CombatDamageSteps']
+_C864 = CLASSES['AssignsExcess']
+_C866 = CLASSES['AttacksUntapped']
+_C868 = CLASSES['DoesntUntap']
+_C870 = CLASSES['DamageGainsLife']
+_C872 = CLASSES['DamageIsLethal']
+_C874 = CLASSES['DamageAsCounters']
+_C876 = CLASSES['CantBeBlockedBy']
+_C878 = CLASSES['CantBeAttachedBy']
+_C880 = CLASSES['PreventDamageFrom']
+_C882 = CLASSES['AttacksDespite']
+_C885 = CLASSES['TapAbilitiesCantActivate']
+_C887 = CLASSES['MaxBlockers']
+_C889 = CLASSES['AttacksEachCombat']
+_C891 = CLASSES['AttacksThisTurn']
+_C893 = CLASSES['MustBeBlocked']
+_C895 = CLASSES['BlocksEachCombat']
+_C897 = CLASSES['CantBeBlocked']
+_C900 = CLASSES['BecomesCreature']
+_C902 = CLASSES['ChosenCreatureType']
+_C904 = CLASSES['BecomesAura']
+_C906 = CLASSES['IsColor']
+_C963 = CLASSES['Duration']
+_C968 = CLASSES['UpToXTargets']
+_C971 = CLASSES['FromGraveyard']
+_C979 = CLASSES['OntoBattlefield']
+_C982 = CLASSES['IntoHand']
+_C984 = CLASSES['IntoGraveyard']
+_C987 = CLASSES['CostValue']
+_C1014 = CLASSES['NextTurnDuration']
+_C1023 = CLASSES['BackRef']
+_C1026 = CLASSES['TargetPlayer']
+_C1028 = CLASSES['TargetObject']
+_C1032 = CLASSES['EachObjects']
+_C1059 = CLASSES['QualityRef']
+_C1088 = CLASSES['PerTime']
+_C1092 = CLASSES['PerObject']
+_C1097 = CLASSES['PowerOf']
+_C1129 = CLASSES['EntersEvent']
+_C1132 = CLASSES['LeavesEvent']
+_C1134 = CLASSES['DiesEvent']
+_C1136 = CLASSES['ToGraveyardEvent']
+_C1138 = CLASSES['AttacksAloneEvent']
+_C1140 = CLASSES['UnblockedEvent']
+_C1142 = CLASSES['AttacksEvent']
+_C1144 = CLASSES['BlocksEvent']
+_C1148 = CLASSES['BlockedEvent']
+_C1150 = CLASSES['PhasesEvent']
+_C1152 = CLASSES['TurnedUpEvent']
+_C1154 = CLASSES['ExiledThisWayEvent']
+_C1156 = CLASSES['TargetedEvent']
+_C1159 = CLASSES['DealsDamageEvent']
+_C1161 = CLASSES['DealtDamageEvent']
+_C1163 = CLASSES['PutIntoGraveyardEvent']
+_C1165 = CLASSES['TransformsEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -75740,7 +76126,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 579:  # ormore
+        elif r == 581:  # ormore
             d['ormore'] = True
         elif r == 211:  # counter
             x = c[0]
@@ -76518,7 +76904,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 580:  # negated
+        elif r == 582:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -76656,9 +77042,9 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 757:  # onbf
+        elif r == 758:  # onbf
             d['onbf'] = True
-        elif r == 758:  # gy
+        elif r == 759:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -76956,8 +77342,8 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 803:
-                    values.append(_b803(x, inst, lim, made))
+                elif x.rule == 804:
+                    values.append(_b804(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 519:  # spells
@@ -77034,7 +77420,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 805:  # keywords
+        elif r == 806:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77599,7 +77985,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -77669,20 +78055,20 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C349()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'chosentype': '', 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'chosentype': '', 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'mvhave': '', 'mveq': 0, 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 918:  # other
+        if r == 919:  # other
             d['other'] = True
-        elif r == 919:  # another
+        elif r == 920:  # another
             d['another'] = True
-        elif r == 920:  # facedown
+        elif r == 921:  # facedown
             d['facedown'] = True
-        elif r == 921:  # faceup
+        elif r == 922:  # faceup
             d['faceup'] = True
         elif r == 551:  # exiled
             d['exiled'] = True
@@ -77701,17 +78087,17 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 922:  # states
+        elif r == 923:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # nons
+        elif r == 1074:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # colors
+        elif r == 1075:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -77719,7 +78105,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # supertypes
+        elif r == 1076:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -77727,32 +78113,32 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # multis
+        elif r == 1077:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1077:  # types
+        elif r == 1078:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1078:  # subtypes
+        elif r == 1079:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # ortypes
+        elif r == 1080:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1080:  # andor
+        elif r == 1081:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # ortypes
+        elif r == 1082:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77769,7 +78155,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 923:  # chosen
+        elif r == 924:  # chosen
             d['chosen'] = True
         elif r == 555:  # chosentype
             x = c[0]
@@ -77783,13 +78169,13 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 924:  # mv
+        elif r == 925:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 925:  # mvparam
+        elif r == 926:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -77804,31 +78190,43 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 558:  # samemv
+        elif r == 558:  # mvhave
+            x = c[0]
+            if d['mvhave']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['mvhave'] = value
+        elif r == 559:  # mveq
+            x = c[0]
+            if d['mveq']:
+                raise Unsupported('multiple assignments')
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['mveq'] = value
+        elif r == 560:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 559:  # ptstat
+        elif r == 561:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 560:  # ptval
+        elif r == 562:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 561:  # ptdir
+        elif r == 563:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 562:  # kwability
+        elif r == 564:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -77837,7 +78235,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 563:  # kwabilities
+        elif r == 565:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -77846,7 +78244,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 926:  # keywords
+        elif r == 927:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77860,7 +78258,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 564:  # without
+        elif r == 566:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -77873,9 +78271,9 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b566(x, inst, lim, made)
+            value = _b568(x, inst, lim, made)
             d['controller'] = value
-        elif r == 574:  # late
+        elif r == 576:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -77889,23 +78287,23 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 927:  # blocked_by_this
+        elif r == 928:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 928:  # attacking_you
+        elif r == 929:  # attacking_you
             d['attacking_you'] = True
-        elif r == 575:  # single
+        elif r == 577:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 576:  # dealtby
+        elif r == 578:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 577:  # tappedfor
+        elif r == 579:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -77960,7 +78358,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 578:  # fromhand
+        elif r == 580:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -78073,9 +78471,9 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 370:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 714:  # options
+        elif r == 715:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -78125,7 +78523,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 373:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 374:  # filter
             x = c[0]
@@ -78167,7 +78565,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 377:  # extra
             x = c[0]
@@ -78207,7 +78605,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 379:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # skip
             x = c[0]
@@ -78247,11 +78645,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 382:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 383:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78294,11 +78692,11 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 386:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 387:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78337,15 +78735,15 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 389:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 390:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 716:  # untapped
+        elif r == 717:  # untapped
             d['untapped'] = True
-        elif r == 717:  # types
+        elif r == 718:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -78361,13 +78759,13 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 392:  # controller
             x = c[0]
-            value = _b566(x, inst, lim, made)
+            value = _b568(x, inst, lim, made)
             d['controller'] = value
         elif r == 393:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -78403,23 +78801,23 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 395:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 396:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 719:  # per
+        elif r == 720:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['per'] = value
-        elif r == 722:  # where
+        elif r == 723:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b722(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -78455,7 +78853,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 398:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 399:  # amount
             x = c[0]
@@ -78499,9 +78897,9 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 402:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 723:  # zones
+        elif r == 724:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -78545,11 +78943,11 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 404:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 405:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78592,13 +78990,13 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 408:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 742:  # amount
+        elif r == 743:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 743:  # twice
+        elif r == 744:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -78636,7 +79034,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78673,11 +79071,11 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # combat
+        if r == 749:  # combat
             d['combat'] = True
         elif r == 412:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78796,18 +79194,18 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 420:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 749:  # count
+        elif r == 750:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 421:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78915,7 +79313,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 427:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78958,7 +79356,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78997,16 +79395,16 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1032:  # base
+        elif r == 1033:  # base
             d['base'] = True
         elif r == 433:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79049,7 +79447,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 436:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79094,15 +79492,15 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1033:  # order
+        elif r == 1034:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1034:  # graveyard
+        elif r == 1035:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 750:  # other
+        elif r == 751:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -79140,7 +79538,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 441:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79149,11 +79547,11 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1035:  # controller
+        elif r == 1036:  # controller
             d['controller'] = True
-        elif r == 751:  # target
+        elif r == 752:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79200,14 +79598,14 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 446:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79246,7 +79644,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79289,7 +79687,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 452:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79381,7 +79779,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79420,7 +79818,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 461:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 462:  # exiled
             x = c[0]
@@ -79460,7 +79858,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79494,11 +79892,11 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # your
+        if r == 1037:  # your
             d['your'] = True
-        elif r == 752:  # player
+        elif r == 753:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         elif r == 466:  # toughness
             x = c[0]
@@ -79576,13 +79974,13 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 753:  # third
+        elif r == 754:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 754:  # random
+        elif r == 755:  # random
             d['random'] = True
         elif r == 471:  # hand
             x = c[0]
@@ -79663,11 +80061,11 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # thiscreature
+        if r == 1038:  # thiscreature
             d['thiscreature'] = True
-        elif r == 755:  # target
+        elif r == 756:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79749,14 +80147,14 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 481:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79945,7 +80343,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 756:  # sentences
+        elif r == 757:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79989,7 +80387,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 503:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80007,7 +80405,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 790:  # sentences
+        elif r == 791:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80043,9 +80441,9 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # special
+        if r == 792:  # special
             d['special'] = True
-        elif r == 792:  # fromhand
+        elif r == 793:  # fromhand
             d['fromhand'] = True
         elif r == 507:  # param
             x = c[0]
@@ -80056,11 +80454,11 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 793:  # cost
+        elif r == 794:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 794:  # param
+        elif r == 795:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -80073,11 +80471,11 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 795:  # sentences
+        elif r == 796:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 796:  # restriction
+        elif r == 797:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -80086,19 +80484,19 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 797:  # once
+        elif r == 798:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 798:  # sorcery
+        elif r == 799:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 799:  # also
+        elif r == 800:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -80107,7 +80505,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 800:  # castable
+        elif r == 801:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -80145,9 +80543,9 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1045:  # both
+        if r == 1046:  # both
             d['both'] = True
-        elif r == 801:  # which
+        elif r == 802:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -80303,14 +80701,14 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['cost'] = value
-        elif r == 806:  # param
+        elif r == 807:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 807:  # filter
+        elif r == 808:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80427,51 +80825,51 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 906:  # this
+        elif r == 907:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 907:  # enchanted
+        elif r == 908:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 908:  # host
+        elif r == 909:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 909:  # equipped
+        elif r == 910:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 910:  # host
+        elif r == 911:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 911:  # affected
+        elif r == 912:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['affected'] = value
-        elif r == 912:  # orgroup
+        elif r == 913:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1071:  # each
+        elif r == 1072:  # each
             d['each'] = True
-        elif r == 913:  # affected
+        elif r == 914:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['affected'] = value
-        elif r == 914:  # parts
+        elif r == 915:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80480,7 +80878,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80526,7 +80924,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 915:  # parts
+        if r == 916:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80535,7 +80933,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1072 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1073 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80608,11 +81006,11 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 916:  # quality
+        if r == 917:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 917:  # subtype
+        elif r == 918:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80696,7 +81094,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80712,7 +81110,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C568()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80720,35 +81118,35 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # you
+        if r == 567:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 567:  # notyou
+        elif r == 569:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 568:  # own
+        elif r == 570:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 569:  # defending
+        elif r == 571:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 570:  # opponent
+        elif r == 572:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 571:  # opponents
+        elif r == 573:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 572:  # they
+        elif r == 574:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 573:  # targeted
+        elif r == 575:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -80760,7 +81158,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80776,7 +81174,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C584()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80784,17 +81182,17 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # amount
+        if r == 583:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1082:  # evenly
+        elif r == 1083:  # evenly
             d['evenly'] = True
-        elif r == 929:  # upto
+        elif r == 930:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 930:  # filter
+        elif r == 931:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80806,7 +81204,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80822,7 +81220,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C587()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80830,64 +81228,64 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 931:  # named
+        if r == 932:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 932:  # again
+        elif r == 933:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 933:  # amount
+        elif r == 934:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 934:  # equal
+        elif r == 935:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1083:  # power
+        elif r == 1084:  # power
             x = c[0]
-            value = _b1096(x, inst, lim, made)
+            value = _b1097(x, inst, lim, made)
             d['power'] = value
-        elif r == 1084:  # amount
+        elif r == 1085:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 935:  # late
+        elif r == 936:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 936:  # you
+        elif r == 937:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 937:  # controllerof
+        elif r == 938:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 938:  # target
+        elif r == 939:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 583:  # lateamount
+        elif r == 585:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 584:  # also
+        elif r == 586:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80900,7 +81298,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80916,7 +81314,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C589()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80924,9 +81322,9 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # target
+        if r == 588:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80939,7 +81337,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80955,7 +81353,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C593()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80963,25 +81361,25 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # player
+        if r == 590:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 939:  # third
+        elif r == 940:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 589:  # amount
+        elif r == 591:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 590:  # per
+        elif r == 592:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80991,7 +81389,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81007,7 +81405,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C594()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81015,18 +81413,18 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 940:  # target
+        if r == 941:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 941:  # count
+        elif r == 942:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 942:  # those
+        elif r == 943:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -81038,7 +81436,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81054,7 +81452,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C600()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81062,19 +81460,19 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # leadname
+        if r == 595:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 594:  # count
+        elif r == 596:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 943:  # tapped
+        elif r == 944:  # tapped
             d['tapped'] = True
-        elif r == 944:  # supertypes
+        elif r == 945:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -81082,15 +81480,15 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 595:  # power
+        elif r == 597:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 596:  # toughness
+        elif r == 598:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 945:  # colors
+        elif r == 946:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -81098,17 +81496,17 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 946:  # subtypes
+        elif r == 947:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 947:  # types
+        elif r == 948:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1085:  # keywords
+        elif r == 1086:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -81122,15 +81520,6 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 948:  # granted
-            x = c[0]
-            if d['granted']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['granted'] = value
         elif r == 949:  # granted
             x = c[0]
             if d['granted']:
@@ -81140,23 +81529,32 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 597:  # tokname
+        elif r == 950:  # granted
+            x = c[0]
+            if d['granted']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['granted'] = value
+        elif r == 599:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 950:  # per
+        elif r == 951:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 951:  # pertime
+        elif r == 952:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1087(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -81166,7 +81564,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81182,7 +81580,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C601()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81190,9 +81588,9 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1088:  # anycolor
+        if r == 1089:  # anycolor
             d['anycolor'] = True
-        elif r == 1089:  # choices
+        elif r == 1090:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -81202,23 +81600,23 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 952:  # last
+        elif r == 953:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 953:  # mana
+        elif r == 954:  # mana
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1167:  # alts
+        elif r == 1170:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b265(x, inst, lim, made))
-        elif r == 954:  # per
+        elif r == 955:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1091(x, inst, lim, made)
+            value = _b1092(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81228,7 +81626,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81244,7 +81642,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C603()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81252,35 +81650,35 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # player
+        if r == 602:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 955:  # third
+        elif r == 956:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 956:  # all
+        elif r == 957:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 957:  # hand
+        elif r == 958:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 958:  # amount
+        elif r == 959:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1092:  # random
+        elif r == 1093:  # random
             d['random'] = True
-        elif r == 959:  # per
+        elif r == 960:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1087(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81290,7 +81688,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81306,7 +81704,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C605()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81314,31 +81712,31 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # player
+        if r == 604:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 960:  # amount
+        elif r == 961:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1093:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1087(x, inst, lim, made)
-            d['per'] = value
         elif r == 1094:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1091(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['per'] = value
-        elif r == 961:  # equal
+        elif r == 1095:  # per
             x = c[0]
-            value = _b1096(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1092(x, inst, lim, made)
+            d['per'] = value
+        elif r == 962:  # equal
+            x = c[0]
+            value = _b1097(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -81348,7 +81746,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81364,7 +81762,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81372,18 +81770,18 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # target
+        if r == 606:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 605:  # duration
+        elif r == 607:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b962(x, inst, lim, made)
+            value = _b963(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -81393,7 +81791,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81409,7 +81807,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C610()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81417,7 +81815,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # discarded
+        if r == 609:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -81429,7 +81827,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81445,7 +81843,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C612()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81453,22 +81851,22 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # target
+        if r == 611:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 963:  # yours
+        elif r == 964:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 964:  # their
+        elif r == 965:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 965:  # exceptions
+        elif r == 966:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -81486,7 +81884,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81502,7 +81900,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C616()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81510,28 +81908,28 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # target
+        if r == 613:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 968 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 969 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 612:  # source
+        elif r == 614:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b970(x, inst, lim, made)
+            value = _b971(x, inst, lim, made)
             d['source'] = value
-        elif r == 1104:  # hand
+        elif r == 1105:  # hand
             d['hand'] = True
-        elif r == 971:  # battlefield
+        elif r == 972:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1105:  # mine
+        elif r == 1106:  # mine
             d['mine'] = True
-        elif r == 613:  # wherex
+        elif r == 615:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -81545,7 +81943,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81561,7 +81959,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C620()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81569,30 +81967,30 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # target
+        if r == 617:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 972:  # fromgy
+        elif r == 973:  # fromgy
             d['fromgy'] = True
-        elif r == 1106:  # choice
+        elif r == 1107:  # choice
             d['choice'] = True
-        elif r == 1107:  # facedown
+        elif r == 1108:  # facedown
             d['facedown'] = True
-        elif r == 1108:  # mine
+        elif r == 1109:  # mine
             d['mine'] = True
-        elif r == 1109:  # owners
+        elif r == 1110:  # owners
             d['owners'] = True
-        elif r == 616:  # amount
+        elif r == 618:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 617:  # counter
+        elif r == 619:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -81606,7 +82004,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81622,7 +82020,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C622()
     d: dict[str, Any] = {'filter': None, 'hands': '', 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81630,15 +82028,15 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # filter
+        if r == 621:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 973:  # hands
+        elif r == 974:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
-        elif r == 974:  # yours
+        elif r == 975:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -81650,7 +82048,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81666,46 +82064,48 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
-    d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C626()
+    d: dict[str, Any] = {'player': None, 'anynumber': False, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # player
+        if r == 623:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 975:  # upto
+        elif r == 1111:  # anynumber
+            d['anynumber'] = True
+        elif r == 1112:  # upto
             d['upto'] = True
-        elif r == 622:  # count
+        elif r == 976:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 623:  # filter
+        elif r == 624:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1110:  # alts
+        elif r == 1113:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b349(x, inst, lim, made))
-        elif r == 976:  # reveal
+        elif r == 977:  # reveal
             d['reveal'] = True
-        elif r == 1111:  # thatcard
+        elif r == 1114:  # thatcard
             d['thatcard'] = True
-        elif r == 1112:  # thosecards
+        elif r == 1115:  # thosecards
             d['thosecards'] = True
-        elif r == 624:  # destination
+        elif r == 625:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 979 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 980 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 984:  # tapped
+        elif r == 985:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -81715,7 +82115,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81731,7 +82131,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C630()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81739,20 +82139,20 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # target
+        if r == 627:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 627:  # unless
+        elif r == 628:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b987(x, inst, lim, made)
             d['unless'] = value
-        elif r == 628:  # per
+        elif r == 629:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81766,7 +82166,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81782,7 +82182,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C632()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81790,9 +82190,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # player
+        if r == 631:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81802,7 +82202,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81818,7 +82218,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C635()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81826,18 +82226,18 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # target
+        if r == 633:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 988:  # owners
+        elif r == 989:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 633:  # into
+        elif r == 634:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -81849,7 +82249,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81865,7 +82265,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C639()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81873,19 +82273,19 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # amount
+        if r == 636:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # player
+        elif r == 637:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 637:  # owner
+        elif r == 638:  # owner
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -81895,7 +82295,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81911,7 +82311,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C642()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81919,13 +82319,13 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # sticker
+        if r == 640:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 640:  # target
+        elif r == 641:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81938,7 +82338,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81954,7 +82354,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C645()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81962,15 +82362,15 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # filter
+        if r == 643:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 643:  # battlefield
+        elif r == 644:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 989:  # faceup
+        elif r == 990:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -81980,7 +82380,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81996,7 +82396,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C649()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82004,17 +82404,17 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # amount
+        if r == 646:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 646:  # counter
+        elif r == 647:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 647:  # target
+        elif r == 648:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82027,7 +82427,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82043,7 +82443,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C653()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82051,37 +82451,37 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # target
+        if r == 650:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 650:  # also
+        elif r == 651:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 651:  # source
+        elif r == 652:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b970(x, inst, lim, made)
+            value = _b971(x, inst, lim, made)
             d['source'] = value
-        elif r == 990:  # top
+        elif r == 991:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 991:  # bottom
+        elif r == 992:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 992:  # owners
+        elif r == 993:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -82093,7 +82493,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82109,7 +82509,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C655()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82117,9 +82517,9 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # target
+        if r == 654:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82132,7 +82532,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82148,7 +82548,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C660()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82156,22 +82556,22 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # filter
+        if r == 656:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 656:  # whose
+        elif r == 657:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 657:  # action
+        elif r == 658:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 658:  # pile
+        elif r == 659:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -82183,7 +82583,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82199,7 +82599,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C666()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82207,36 +82607,36 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # target
+        if r == 661:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # source
+        elif r == 662:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b970(x, inst, lim, made)
+            value = _b971(x, inst, lim, made)
             d['source'] = value
-        elif r == 662:  # amount
+        elif r == 663:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # counter
+        elif r == 664:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 664:  # also
+        elif r == 665:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82249,7 +82649,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82265,7 +82665,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C669()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82273,11 +82673,11 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # amount
+        if r == 667:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 667:  # gy
+        elif r == 668:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -82289,7 +82689,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82305,7 +82705,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C671()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82313,9 +82713,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # player
+        if r == 670:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82325,7 +82725,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82341,7 +82741,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C673()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82349,9 +82749,9 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # target
+        if r == 672:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82364,7 +82764,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82380,7 +82780,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C676()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82388,19 +82788,19 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # player
+        if r == 674:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
-        elif r == 1113:  # all
+        elif r == 1116:  # all
             d['all'] = True
-        elif r == 993:  # amount
+        elif r == 994:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 674:  # filter
+        elif r == 675:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -82412,7 +82812,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82428,7 +82828,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C680()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82436,20 +82836,20 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # target
+        if r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # unless
+        elif r == 678:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b987(x, inst, lim, made)
             d['unless'] = value
-        elif r == 678:  # per
+        elif r == 679:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82463,7 +82863,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82479,7 +82879,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C682()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82487,9 +82887,9 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 680:  # target
+        if r == 681:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82502,7 +82902,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82518,7 +82918,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C684()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82526,9 +82926,9 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 682:  # target
+        if r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82541,7 +82941,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82557,7 +82957,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C686()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82565,9 +82965,9 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # target
+        if r == 685:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82580,7 +82980,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82596,7 +82996,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C688()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82604,7 +83004,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # removeall
+        if r == 687:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -82616,7 +83016,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82632,7 +83032,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C692()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82640,17 +83040,17 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # amount
+        if r == 689:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 689:  # counter
+        elif r == 690:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 690:  # target
+        elif r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82663,7 +83063,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82679,7 +83079,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C694()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82687,18 +83087,18 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 994:  # step
+        if r == 995:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1114 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1117 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 995:  # endcombat
+        elif r == 996:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 692:  # effect
+        elif r == 693:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 263 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82713,7 +83113,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82729,7 +83129,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C696()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82737,15 +83137,15 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # amount
+        if r == 695:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1115:  # you
+        elif r == 1118:  # you
             d['you'] = True
-        elif r == 996:  # target
+        elif r == 997:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82758,7 +83158,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82774,7 +83174,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C698()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82782,18 +83182,18 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # target
+        if r == 697:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 997:  # label
+        elif r == 998:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 998:  # free
+        elif r == 999:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -82805,7 +83205,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82821,7 +83221,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C700()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82829,16 +83229,16 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # target
+        if r == 699:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 999:  # newtargets
+        elif r == 1000:  # newtargets
             d['newtargets'] = True
-        elif r == 1116:  # thatcopy
+        elif r == 1119:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82848,7 +83248,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82864,7 +83264,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C701()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82872,26 +83272,26 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1000:  # thatnoun
+        if r == 1001:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1001:  # they
+        elif r == 1002:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1002:  # destroyed
+        elif r == 1003:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1003:  # target
+        elif r == 1004:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1004:  # thisturn
+        elif r == 1005:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -82901,7 +83301,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82917,7 +83317,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C705()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82925,22 +83325,22 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # target
+        if r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # phaseout
+        elif r == 703:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 703:  # unless
+        elif r == 704:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b987(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -82950,7 +83350,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82966,7 +83366,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C708()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82974,14 +83374,14 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # target
+        if r == 706:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # nountap
+        elif r == 707:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -82993,7 +83393,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83009,7 +83409,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C710()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83017,38 +83417,38 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # lead
+        if r == 709:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b962(x, inst, lim, made)
+            value = _b963(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1005:  # target
+        elif r == 1006:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1006:  # also
+        elif r == 1007:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1031(x, inst, lim, made)
+            value = _b1032(x, inst, lim, made)
             d['also'] = value
-        elif r == 1007:  # group
+        elif r == 1008:  # group
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['group'] = value
-        elif r == 1008:  # orgroup
+        elif r == 1009:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1009:  # alsoword
+        elif r == 1010:  # alsoword
             d['alsoword'] = True
-        elif r == 1010:  # parts
+        elif r == 1011:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -83057,18 +83457,18 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1011:  # duration
+        elif r == 1012:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b962(x, inst, lim, made)
+            value = _b963(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1117:  # tail
+        elif r == 1120:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -83077,18 +83477,18 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1014:  # during
+        elif r == 1015:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1013(x, inst, lim, made)
+            value = _b1014(x, inst, lim, made)
             d['during'] = value
-        elif r == 1015:  # itsland
+        elif r == 1016:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -83098,7 +83498,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83114,7 +83514,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C712()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83122,13 +83522,13 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # controller
+        if r == 1017:  # controller
             d['controller'] = True
-        elif r == 712:  # owner
+        elif r == 713:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 713:  # who
+        elif r == 714:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83140,7 +83540,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83156,7 +83556,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C719()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83164,19 +83564,19 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # counter
+        if r == 1018:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1018:  # on
+        elif r == 1019:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1019:  # whose
+        elif r == 1020:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1020:  # zone
+        elif r == 1021:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -83188,7 +83588,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83204,7 +83604,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C722()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83212,7 +83612,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 720:  # power
+        if r == 721:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -83224,7 +83624,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83240,7 +83640,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C727()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83248,11 +83648,11 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # filter
+        if r == 726:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1023:  # otherthan
+        elif r == 1024:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -83262,7 +83662,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83278,7 +83678,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C729()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83286,7 +83686,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # any
+        if r == 728:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -83298,7 +83698,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83314,7 +83714,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C732()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83322,13 +83722,13 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1028:  # each
+        if r == 1029:  # each
             d['each'] = True
-        elif r == 729:  # count
+        elif r == 730:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 730:  # filter
+        elif r == 731:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -83340,7 +83740,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83356,7 +83756,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C734()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83364,7 +83764,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # them
+        if r == 733:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -83376,7 +83776,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83392,7 +83792,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C736()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83400,7 +83800,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # who
+        if r == 735:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83412,7 +83812,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83428,7 +83828,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C738()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83436,7 +83836,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # that
+        if r == 737:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -83448,7 +83848,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83464,7 +83864,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C740()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83472,9 +83872,9 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # equipped
+        if r == 1127:  # equipped
             d['equipped'] = True
-        elif r == 738:  # enchanted
+        elif r == 739:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -83486,7 +83886,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83502,7 +83902,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C742()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83510,7 +83910,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # rest
+        if r == 741:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -83522,7 +83922,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83538,7 +83938,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C746()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83546,19 +83946,19 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # play
+        if r == 745:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 746:  # play
+        elif r == 747:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 747:  # thisturn
+        elif r == 748:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -83570,7 +83970,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83586,7 +83986,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C761()
+    inst: Any = _C762()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83594,11 +83994,11 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # whose
+        if r == 760:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 760:  # step
+        elif r == 761:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -83610,7 +84010,7 @@ def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83626,7 +84026,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C765()
+    inst: Any = _C766()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83634,11 +84034,11 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 763:  # lead
+        if r == 764:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 764:  # counter
+        elif r == 765:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -83650,7 +84050,7 @@ def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83666,7 +84066,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C770()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83674,15 +84074,15 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # lead
+        if r == 767:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 767:  # subject
+        elif r == 768:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 768:  # batch
+        elif r == 769:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -83694,7 +84094,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83710,7 +84110,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C773()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83718,11 +84118,11 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 771:  # whose
+        elif r == 772:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -83734,7 +84134,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83750,7 +84150,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C775()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83758,13 +84158,13 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # lead
+        if r == 774:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1038:  # creature
+        elif r == 1039:  # creature
             d['creature'] = True
-        elif r == 1039:  # events
+        elif r == 1040:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83773,7 +84173,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83786,7 +84186,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83802,7 +84202,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C778()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83810,11 +84210,11 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # lead
+        if r == 776:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 776:  # card
+        elif r == 777:  # card
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['card'] = value
@@ -83826,7 +84226,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83842,7 +84242,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C781()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83850,11 +84250,11 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # lead
+        if r == 779:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 779:  # gain
+        elif r == 780:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -83866,7 +84266,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83882,7 +84282,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C784()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83890,19 +84290,19 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # lead
+        if r == 782:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 782:  # who
+        elif r == 783:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1040:  # spell
+        elif r == 1041:  # spell
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1041:  # this
+        elif r == 1042:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -83914,7 +84314,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83930,7 +84330,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C787()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83938,17 +84338,17 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # lead
+        if r == 785:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1163:  # equipped
+        elif r == 1166:  # equipped
             d['equipped'] = True
-        elif r == 785:  # host
+        elif r == 786:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1042:  # events
+        elif r == 1043:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83957,7 +84357,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83970,7 +84370,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83986,7 +84386,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C790()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83994,17 +84394,17 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # lead
+        if r == 788:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1164:  # thisor
+        elif r == 1167:  # thisor
             d['thisor'] = True
-        elif r == 788:  # subject
+        elif r == 789:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1043:  # events
+        elif r == 1044:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84013,12 +84413,12 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1044:  # undercontrol
+        elif r == 1045:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -84028,7 +84428,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84044,7 +84444,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C804()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84052,11 +84452,11 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # command
+        if r == 803:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 804:  # battlefield
+        elif r == 805:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -84068,7 +84468,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84084,7 +84484,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C813()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84092,19 +84492,19 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 808:  # power
+        if r == 809:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 809:  # toughness
+        elif r == 810:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 810:  # power2
+        elif r == 811:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 811:  # toughness2
+        elif r == 812:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -84116,7 +84516,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84132,7 +84532,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C817()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84140,31 +84540,31 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # additional
+        if r == 1047:  # additional
             d['additional'] = True
-        elif r == 814:  # power
+        elif r == 815:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 815:  # toughness
+        elif r == 816:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1047:  # per
+        elif r == 1048:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1048:  # perfilter
+        elif r == 1049:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1173:  # onbf
+        elif r == 1176:  # onbf
             d['onbf'] = True
-        elif r == 1174:  # pergy
+        elif r == 1177:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84174,7 +84574,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84190,7 +84590,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C819()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84198,7 +84598,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # both
+        if r == 818:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -84210,7 +84610,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84226,7 +84626,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C821()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84234,7 +84634,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # attack
+        if r == 820:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -84246,7 +84646,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84262,123 +84662,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1049:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 349:
-                    values.append(_b349(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C823()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 822:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C825()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 824:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C822()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84406,8 +84690,80 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C824()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 823:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C826()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 825:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84451,7 +84807,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84467,6 +84823,50 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C828()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1052:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 349:
+                    values.append(_b349(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C829()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84474,11 +84874,11 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # additional
+        if r == 1053:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1053:  # anynumber
+        elif r == 1054:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -84490,7 +84890,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84506,7 +84906,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C831()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84514,7 +84914,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # filters
+        if r == 1055:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84526,15 +84926,15 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b349(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1055:  # they
+        elif r == 1056:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1056:  # had
+        elif r == 1057:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 829:  # keyword
+        elif r == 830:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84549,7 +84949,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84565,7 +84965,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C834()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84573,11 +84973,11 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # subtype
+        if r == 832:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 832:  # again
+        elif r == 833:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -84589,7 +84989,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84605,7 +85005,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C836()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84613,9 +85013,9 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # quality
+        if r == 835:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84625,7 +85025,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84641,7 +85041,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C837()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84649,7 +85049,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # opponents
+        if r == 1061:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -84659,7 +85059,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84675,7 +85075,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C839()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84683,7 +85083,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # destroyed
+        if r == 838:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -84695,7 +85095,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84711,7 +85111,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C841()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84719,7 +85119,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # phase
+        if r == 840:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -84731,7 +85131,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84747,7 +85147,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C843()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84755,7 +85155,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # untap
+        if r == 842:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84767,7 +85167,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84783,7 +85183,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C846()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84791,11 +85191,11 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # power
+        if r == 844:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 844:  # toughness
+        elif r == 845:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -84807,7 +85207,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84823,7 +85223,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C848()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84831,7 +85231,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # ability
+        if r == 847:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84846,7 +85246,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84862,7 +85262,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C851()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84870,14 +85270,14 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # keyword
+        if r == 849:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 849:  # manacost
+        elif r == 850:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -84889,7 +85289,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84905,7 +85305,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C853()
     d: dict[str, Any] = {'keyword': None, 'quality': None, 'subtype': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84913,22 +85313,22 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # keyword
+        if r == 852:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1061:  # quality
+        elif r == 1062:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 1062:  # subtype
+        elif r == 1063:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 1165:  # more
+        elif r == 1168:  # more
             values = d['more']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -84941,7 +85341,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84957,7 +85357,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C857()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84965,18 +85365,18 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # verb
+        if r == 854:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 854:  # keyword
+        elif r == 855:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 855:  # chosen
+        elif r == 856:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84988,54 +85388,8 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C857()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1063:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85080,7 +85434,53 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C859()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1065:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85096,7 +85496,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C862()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85104,11 +85504,11 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # first
+        if r == 860:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 860:  # regular
+        elif r == 861:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -85122,7 +85522,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85138,7 +85538,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C863()
+    inst: Any = _C864()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85146,7 +85546,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 862:  # excess
+        if r == 863:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -85158,7 +85558,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85174,7 +85574,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C866()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85182,7 +85582,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 864:  # untapped
+        if r == 865:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -85194,7 +85594,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85210,7 +85610,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C868()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85218,11 +85618,11 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # its
+        if r == 1066:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 866:  # untap
+        elif r == 867:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85234,7 +85634,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85250,7 +85650,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C870()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85258,7 +85658,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # gains
+        if r == 869:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -85270,7 +85670,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85286,7 +85686,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C872()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85294,7 +85694,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # lethal
+        if r == 871:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -85306,7 +85706,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85322,7 +85722,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C873()
+    inst: Any = _C874()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85330,7 +85730,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 872:  # ascounters
+        if r == 873:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -85342,7 +85742,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85358,7 +85758,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C876()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85366,9 +85766,9 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 874:  # quality
+        if r == 875:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85378,7 +85778,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85394,7 +85794,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C878()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85402,9 +85802,9 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 876:  # quality
+        if r == 877:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85414,7 +85814,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85430,7 +85830,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C880()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85438,9 +85838,9 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # quality
+        if r == 879:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85450,7 +85850,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85466,7 +85866,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C882()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85474,9 +85874,9 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # thisturn
+        if r == 1067:  # thisturn
             d['thisturn'] = True
-        elif r == 880:  # keyword
+        elif r == 881:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85491,7 +85891,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85507,7 +85907,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C884()
+    inst: Any = _C885()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85515,11 +85915,11 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # whose
+        if r == 883:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 883:  # tapact
+        elif r == 884:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -85531,7 +85931,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85547,7 +85947,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C886()
+    inst: Any = _C887()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85555,7 +85955,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 885:  # count
+        if r == 886:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85567,7 +85967,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85583,7 +85983,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C888()
+    inst: Any = _C889()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85591,7 +85991,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # attacks
+        if r == 888:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85603,7 +86003,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85619,7 +86019,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C890()
+    inst: Any = _C891()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85627,7 +86027,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 889:  # attacks
+        if r == 890:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85639,7 +86039,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85655,7 +86055,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C892()
+    inst: Any = _C893()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85663,7 +86063,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # blocked
+        if r == 892:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -85675,7 +86075,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85691,7 +86091,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C895()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85699,7 +86099,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 893:  # blocks
+        if r == 894:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -85711,7 +86111,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85727,7 +86127,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C897()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85735,7 +86135,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # unblockable
+        if r == 896:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -85747,7 +86147,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85763,7 +86163,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C899()
+    inst: Any = _C900()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85771,15 +86171,15 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 897:  # power
+        if r == 898:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 898:  # toughness
+        elif r == 899:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1067:  # colors
+        elif r == 1068:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85787,7 +86187,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1166:  # colors
+        elif r == 1169:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85795,12 +86195,12 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # subtypes
+        elif r == 1069:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # keywords
+        elif r == 1070:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85814,7 +86214,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1070:  # still
+        elif r == 1071:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -85824,7 +86224,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85840,7 +86240,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C901()
+    inst: Any = _C902()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85848,7 +86248,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 900:  # choice
+        if r == 901:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -85860,7 +86260,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85876,7 +86276,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C903()
+    inst: Any = _C904()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85884,7 +86284,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 902:  # host
+        if r == 903:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85896,7 +86296,7 @@ def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85912,7 +86312,7 @@ def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C905()
+    inst: Any = _C906()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85920,7 +86320,7 @@ def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 904:  # color
+        if r == 905:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85935,7 +86335,7 @@ def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85951,7 +86351,7 @@ def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C962()
+    inst: Any = _C963()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85959,23 +86359,23 @@ def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1099:  # eot
+        if r == 1100:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1100:  # next_upkeep
+        elif r == 1101:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1101:  # losecontrol
+        elif r == 1102:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1102:  # thisturn
+        elif r == 1103:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1103:  # thiscombat
+        elif r == 1104:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85987,7 +86387,7 @@ def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86003,7 +86403,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C967()
+    inst: Any = _C968()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86011,7 +86411,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 966:  # filter
+        if r == 967:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -86023,7 +86423,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86039,7 +86439,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C971()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86047,7 +86447,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 969:  # whose
+        if r == 970:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -86059,7 +86459,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86075,7 +86475,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C978()
+    inst: Any = _C979()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86083,7 +86483,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 977:  # zone
+        if r == 978:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -86095,7 +86495,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86111,7 +86511,7 @@ def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C981()
+    inst: Any = _C982()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86119,9 +86519,9 @@ def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 980:  # player
+        if r == 981:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86131,7 +86531,7 @@ def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86147,7 +86547,7 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C983()
+    inst: Any = _C984()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86155,9 +86555,9 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 982:  # player
+        if r == 983:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b712(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86167,7 +86567,7 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86183,7 +86583,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C987()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86191,11 +86591,11 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # cost
+        if r == 986:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 987:  # param
+        elif r == 988:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86210,7 +86610,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86226,7 +86626,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1013()
+    inst: Any = _C1014()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86234,11 +86634,11 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # its
+        if r == 1121:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1012:  # nextturn
+        elif r == 1013:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -86250,7 +86650,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86266,7 +86666,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1022()
+    inst: Any = _C1023()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86274,9 +86674,9 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1021:  # word
+        if r == 1022:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86289,7 +86689,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86305,7 +86705,7 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1025()
+    inst: Any = _C1026()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86313,11 +86713,11 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # player
+        if r == 1025:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1119:  # walker
+        elif r == 1122:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -86327,7 +86727,7 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86343,7 +86743,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1027()
+    inst: Any = _C1028()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86351,13 +86751,13 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # another
+        if r == 1123:  # another
             d['another'] = True
-        elif r == 1026:  # filter
+        elif r == 1027:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1121:  # ingy
+        elif r == 1124:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86367,7 +86767,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86383,7 +86783,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1031()
+    inst: Any = _C1032()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86391,33 +86791,33 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1029:  # quant
+        if r == 1030:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1030:  # filter
+        elif r == 1031:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1122:  # attached
+        elif r == 1125:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1123:  # samename
+        elif r == 1126:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1168:  # ingy
+        elif r == 1171:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86427,7 +86827,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1059(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86443,7 +86843,7 @@ def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1058()
+    inst: Any = _C1059()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86451,11 +86851,11 @@ def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # word
+        if r == 1058:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1059:  # param
+        elif r == 1060:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86470,7 +86870,7 @@ def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86486,7 +86886,7 @@ def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1087()
+    inst: Any = _C1088()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86494,7 +86894,7 @@ def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1086:  # word
+        if r == 1087:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 279 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86509,7 +86909,7 @@ def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86525,7 +86925,7 @@ def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1091()
+    inst: Any = _C1092()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86533,13 +86933,13 @@ def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1090:  # filter
+        if r == 1091:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1175:  # gy
+        elif r == 1178:  # gy
             d['gy'] = True
-        elif r == 1176:  # bf
+        elif r == 1179:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86549,7 +86949,7 @@ def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1096(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86565,7 +86965,7 @@ def _b1096(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1096()
+    inst: Any = _C1097()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86573,21 +86973,21 @@ def _b1096(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1095:  # power
+        if r == 1096:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1097:  # power
+        elif r == 1098:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1098:  # target
+        elif r == 1099:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -86600,7 +87000,7 @@ def _b1096(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86616,7 +87016,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86624,7 +87024,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # enters
+        if r == 1128:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -86636,7 +87036,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86652,7 +87052,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86660,7 +87060,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1128:  # leaves
+        if r == 1131:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -86672,7 +87072,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86688,7 +87088,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86696,7 +87096,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # dies
+        if r == 1133:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -86708,7 +87108,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86724,7 +87124,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86732,7 +87132,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # graveyard
+        if r == 1135:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86744,7 +87144,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86760,7 +87160,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86768,7 +87168,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # alone
+        if r == 1137:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86780,7 +87180,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86796,7 +87196,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86804,7 +87204,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # unblocked
+        if r == 1139:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86816,7 +87216,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86832,7 +87232,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86840,7 +87240,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # attacks
+        if r == 1141:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86852,7 +87252,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86868,7 +87268,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1141()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86876,11 +87276,11 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1140:  # blocks
+        if r == 1143:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1169:  # acreature
+        elif r == 1172:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86890,7 +87290,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86906,7 +87306,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86914,17 +87314,17 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # blocked
+        if r == 1145:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1143:  # article
+        elif r == 1146:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1144:  # filter
+        elif r == 1147:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86938,7 +87338,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86954,7 +87354,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86962,7 +87362,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1146:  # direction
+        if r == 1149:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86974,7 +87374,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86990,7 +87390,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86998,7 +87398,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # up
+        if r == 1151:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -87010,7 +87410,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87026,7 +87426,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87034,7 +87434,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # way
+        if r == 1153:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -87046,7 +87446,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87062,7 +87462,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87070,11 +87470,11 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # targeted
+        if r == 1155:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1170:  # opponents
+        elif r == 1173:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -87084,7 +87484,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87100,7 +87500,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1159()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87108,13 +87508,13 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1171:  # combat
+        if r == 1174:  # combat
             d['combat'] = True
-        elif r == 1154:  # deals
+        elif r == 1157:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1155:  # recipient
+        elif r == 1158:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -87128,7 +87528,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87144,7 +87544,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87152,9 +87552,9 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1172:  # combat
+        if r == 1175:  # combat
             d['combat'] = True
-        elif r == 1157:  # dealt
+        elif r == 1160:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -87166,7 +87566,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87182,7 +87582,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1163()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87190,7 +87590,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # anywhere
+        if r == 1162:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87202,7 +87602,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformsEvent (class TransformsEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87218,7 +87618,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1162()
+    inst: Any = _C1165()
     d: dict[str, Any] = {'face': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87226,7 +87626,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # face
+        if r == 1164:  # face
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['face'] = value
@@ -87798,627 +88198,630 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 555 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 556 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 574 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 579 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 DrawEffect
-    _b592,  # 592 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 TokenEffect
-    _b599,  # 599 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvhave', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mveq', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 567 __asgn_plain
+    _b568,  # 568 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 576 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 581 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 DrawEffect
+    _b594,  # 594 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 TokenEffect
+    _b601,  # 601 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnToHandEffect
+    _b603,  # 603 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 ReturnDiscardedEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 CopySpellEffect
-    _b700,  # 700 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 ContinuousEffect
-    _match_node,  # 710 ActionWord
-    _b711,  # 711 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 714 __asgn_oneormore
-    _match_node,  # 715 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 716 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 717 __asgn_oneormore
-    _b718,  # 718 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 723 __asgn_oneormore
-    _node,  # 724 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 760 __asgn_plain
-    _b761,  # 761 BeginningTrigger
-    _node,  # 762 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 764 __asgn_plain
-    _b765,  # 765 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 791 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 802 __asgn_plain
-    _b803,  # 803 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 805 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 PTChoice
-    _node,  # 813 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 CantAttack
-    _b821,  # 821 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 CantBeBlockedByFewer
-    _b826,  # 826 CantBeBlockedExcept
-    _b827,  # 827 CanBlockOnly
-    _b828,  # 828 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 831 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 CantBeTargetedBy
-    _b836,  # 836 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 853 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 ProtectionFromChosen
-    _b857,  # 857 HasKeywords
-    _b858,  # 858 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 859 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 862 __asgn_plain
-    _b863,  # 863 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 882 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 887 __asgn_plain
-    _b888,  # 888 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 897 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 900 __asgn_plain
-    _b901,  # 901 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 902 __asgn_plain
-    _b903,  # 903 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 904 __asgn_plain
-    _b905,  # 905 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 908 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 912 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 913 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 914 __asgn_oneormore
+    _b612,  # 612 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 654 __asgn_plain
+    _b655,  # 655 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 CopySpellEffect
+    _b701,  # 701 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 ContinuousEffect
+    _match_node,  # 711 ActionWord
+    _b712,  # 712 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 715 __asgn_oneormore
+    _match_node,  # 716 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 717 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 718 __asgn_oneormore
+    _b719,  # 719 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 721 __asgn_plain
+    _b722,  # 722 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 723 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 724 __asgn_oneormore
+    _node,  # 725 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 749 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 759 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 BeginningTrigger
+    _node,  # 763 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 793 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 806 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 PTChoice
+    _node,  # 814 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 CantAttack
+    _b822,  # 822 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 CantBeBlockedByFewer
+    _b827,  # 827 CantBeBlockedExcept
+    _b828,  # 828 CanBlockOnly
+    _b829,  # 829 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 832 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 CantBeTargetedBy
+    _b837,  # 837 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 844 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 854 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 855 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 ProtectionFromChosen
+    _b858,  # 858 HasKeywords
+    _b859,  # 859 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 860 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 883 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 898 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 912 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 914 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 915 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 916 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 919 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 920 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 922 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 923 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 926 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 927 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 928 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 943 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 944 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 945 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 946 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 947 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 916 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 919 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 920 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 922 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 923 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 924 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 927 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 928 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 929 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 944 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 945 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 946 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 947 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 948 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 961 __asgn_plain
-    _b962,  # 962 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 963 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 965 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 966 __asgn_plain
-    _b967,  # 967 UpToXTargets
-    _node,  # 968 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 971 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 972 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 975 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 977 __asgn_plain
-    _b978,  # 978 OntoBattlefield
-    _node,  # 979 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 980 __asgn_plain
-    _b981,  # 981 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 982 __asgn_plain
-    _b983,  # 983 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 984 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 989 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 999 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1004 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1009 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1010 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1012 __asgn_plain
-    _b1013,  # 1013 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1015 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1016 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1018 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1021 __asgn_plain
-    _b1022,  # 1022 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1024 __asgn_plain
-    _b1025,  # 1025 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
-    _b1027,  # 1027 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
-    _b1031,  # 1031 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1042 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 962 __asgn_plain
+    _b963,  # 963 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 966 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 967 __asgn_plain
+    _b968,  # 968 UpToXTargets
+    _node,  # 969 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 970 __asgn_plain
+    _b971,  # 971 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 973 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 977 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 978 __asgn_plain
+    _b979,  # 979 OntoBattlefield
+    _node,  # 980 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 983 __asgn_plain
+    _b984,  # 984 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 985 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 986 __asgn_plain
+    _b987,  # 987 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 990 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1000 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1005 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1010 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1011 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1013 __asgn_plain
+    _b1014,  # 1014 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1016 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1017 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1022 __asgn_plain
+    _b1023,  # 1023 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1025 __asgn_plain
+    _b1026,  # 1026 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1027 __asgn_plain
+    _b1028,  # 1028 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1029 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1031 __asgn_plain
+    _b1032,  # 1032 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1040 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1042 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1047 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1049 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1044 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1045 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1049 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1057 __asgn_plain
-    _b1058,  # 1058 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1061 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1062 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1058 __asgn_plain
+    _b1059,  # 1059 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1061 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1062 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1063 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1065 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1066 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1068 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1070 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1071 __asgn_optional
-    _node,  # 1072 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1078 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1080 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1082 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1085 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1086 __asgn_plain
-    _b1087,  # 1087 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1088 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1089 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1090 __asgn_plain
-    _b1091,  # 1091 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1066 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1067 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1069 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1071 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1072 __asgn_optional
+    _node,  # 1073 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1082 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1083 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1087 __asgn_plain
+    _b1088,  # 1088 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1089 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1091 __asgn_plain
+    _b1092,  # 1092 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1093 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1095 __asgn_plain
-    _b1096,  # 1096 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1103 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1110 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1113 __asgn_optional
-    _match_node,  # 1114 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1116 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1117 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1118 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1122 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1123 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 EntersEvent
-    _node,  # 1127 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1140 __asgn_plain
-    _b1141,  # 1141 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1142 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1143 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1154 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1161 __asgn_plain
-    _b1162,  # 1162 TransformsEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1164 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1165 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1166 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1167 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1171 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1172 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1173 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1174 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1175 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1176 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
+    _b1097,  # 1097 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1113 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1116 __asgn_optional
+    _match_node,  # 1117 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1120 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1121 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1123 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1126 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1127 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 EntersEvent
+    _node,  # 1130 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1145 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1146 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1157 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1158 __asgn_plain
+    _b1159,  # 1159 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1164 __asgn_plain
+    _b1165,  # 1165 TransformsEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1168 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1169 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1170 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1172 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1175 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1176 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1177 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1179 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 263, 281, 338, 523, 724, 762, 813, 968, 979, 1072, 1127])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 263, 281, 338, 523, 725, 763, 814, 969, 980, 1073, 1130])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88987,234 +89390,234 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 ControlClause
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    None,  # 568 __asgn_plain
+    _b568,  # 568 ControlClause
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_oneormore
+    None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
-    None,  # 576 __asgn_plain
+    None,  # 576 __asgn_oneormore
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_optional
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
-    _b582,  # 582 DividedDamageEffect
+    None,  # 581 __asgn_optional
+    None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    None,  # 584 __asgn_plain
-    _b585,  # 585 DamageEffect
+    _b584,  # 584 DividedDamageEffect
+    None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 DestroyEffect
+    _b587,  # 587 DamageEffect
     None,  # 588 __asgn_plain
-    None,  # 589 __asgn_plain
+    _b589,  # 589 DestroyEffect
     None,  # 590 __asgn_plain
-    _b591,  # 591 DrawEffect
-    _b592,  # 592 TokenCopyEffect
-    None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
+    None,  # 591 __asgn_plain
+    None,  # 592 __asgn_plain
+    _b593,  # 593 DrawEffect
+    _b594,  # 594 TokenCopyEffect
     None,  # 595 __asgn_plain
     None,  # 596 __asgn_plain
     None,  # 597 __asgn_plain
-    _b598,  # 598 TokenEffect
-    _b599,  # 599 AddManaEffect
-    None,  # 600 __asgn_plain
-    _b601,  # 601 DiscardEffect
+    None,  # 598 __asgn_plain
+    None,  # 599 __asgn_plain
+    _b600,  # 600 TokenEffect
+    _b601,  # 601 AddManaEffect
     None,  # 602 __asgn_plain
-    _b603,  # 603 GainLifeEffect
+    _b603,  # 603 DiscardEffect
     None,  # 604 __asgn_plain
-    None,  # 605 __asgn_plain
-    _b606,  # 606 GainControlEffect
+    _b605,  # 605 GainLifeEffect
+    None,  # 606 __asgn_plain
     None,  # 607 __asgn_plain
-    _b608,  # 608 ReturnDiscardedEffect
+    _b608,  # 608 GainControlEffect
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnToHandEffect
+    _b610,  # 610 ReturnDiscardedEffect
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
+    _b612,  # 612 ReturnToHandEffect
     None,  # 613 __asgn_plain
-    _b614,  # 614 ReturnFromGraveyardEffect
+    None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_plain
+    _b616,  # 616 ReturnFromGraveyardEffect
     None,  # 617 __asgn_plain
-    _b618,  # 618 ReturnToBattlefieldEffect
+    None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
-    _b620,  # 620 ReturnAllFromGraveyardsEffect
+    _b620,  # 620 ReturnToBattlefieldEffect
     None,  # 621 __asgn_plain
-    None,  # 622 __asgn_plain
+    _b622,  # 622 ReturnAllFromGraveyardsEffect
     None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
-    _b625,  # 625 SearchEffect
-    None,  # 626 __asgn_plain
+    None,  # 625 __asgn_plain
+    _b626,  # 626 SearchEffect
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    _b629,  # 629 CounterSpellEffect
-    None,  # 630 __asgn_plain
-    _b631,  # 631 ShuffleEffect
-    None,  # 632 __asgn_plain
+    None,  # 629 __asgn_plain
+    _b630,  # 630 CounterSpellEffect
+    None,  # 631 __asgn_plain
+    _b632,  # 632 ShuffleEffect
     None,  # 633 __asgn_plain
-    _b634,  # 634 ShuffleIntoEffect
-    None,  # 635 __asgn_plain
+    None,  # 634 __asgn_plain
+    _b635,  # 635 ShuffleIntoEffect
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    _b638,  # 638 MillEffect
-    None,  # 639 __asgn_plain
+    None,  # 638 __asgn_plain
+    _b639,  # 639 MillEffect
     None,  # 640 __asgn_plain
-    _b641,  # 641 PutStickerEffect
-    None,  # 642 __asgn_plain
+    None,  # 641 __asgn_plain
+    _b642,  # 642 PutStickerEffect
     None,  # 643 __asgn_plain
-    _b644,  # 644 PutFromHandEffect
-    None,  # 645 __asgn_plain
+    None,  # 644 __asgn_plain
+    _b645,  # 645 PutFromHandEffect
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    _b648,  # 648 PutCountersEffect
-    None,  # 649 __asgn_plain
+    None,  # 648 __asgn_plain
+    _b649,  # 649 PutCountersEffect
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    _b652,  # 652 PutOnLibraryEffect
-    None,  # 653 __asgn_plain
-    _b654,  # 654 PutIntoZoneEffect
-    None,  # 655 __asgn_plain
+    None,  # 652 __asgn_plain
+    _b653,  # 653 PutOnLibraryEffect
+    None,  # 654 __asgn_plain
+    _b655,  # 655 PutIntoZoneEffect
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
-    _b659,  # 659 PileActionEffect
-    None,  # 660 __asgn_plain
+    None,  # 659 __asgn_plain
+    _b660,  # 660 PileActionEffect
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    _b665,  # 665 ExileEffect
-    None,  # 666 __asgn_plain
+    None,  # 665 __asgn_plain
+    _b666,  # 666 ExileEffect
     None,  # 667 __asgn_plain
-    _b668,  # 668 ExileCardsEffect
-    None,  # 669 __asgn_plain
-    _b670,  # 670 ExileTopEffect
-    None,  # 671 __asgn_plain
-    _b672,  # 672 RegenerateEffect
-    None,  # 673 __asgn_plain
+    None,  # 668 __asgn_plain
+    _b669,  # 669 ExileCardsEffect
+    None,  # 670 __asgn_plain
+    _b671,  # 671 ExileTopEffect
+    None,  # 672 __asgn_plain
+    _b673,  # 673 RegenerateEffect
     None,  # 674 __asgn_plain
-    _b675,  # 675 PlayerSacrificesEffect
-    None,  # 676 __asgn_plain
+    None,  # 675 __asgn_plain
+    _b676,  # 676 PlayerSacrificesEffect
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    _b679,  # 679 SacrificeEffect
-    None,  # 680 __asgn_plain
-    _b681,  # 681 UntapEffect
-    None,  # 682 __asgn_plain
-    _b683,  # 683 TapOrUntapEffect
-    None,  # 684 __asgn_plain
-    _b685,  # 685 TapEffect
-    None,  # 686 __asgn_plain
-    _b687,  # 687 RemoveAllCountersEffect
-    None,  # 688 __asgn_plain
+    None,  # 679 __asgn_plain
+    _b680,  # 680 SacrificeEffect
+    None,  # 681 __asgn_plain
+    _b682,  # 682 UntapEffect
+    None,  # 683 __asgn_plain
+    _b684,  # 684 TapOrUntapEffect
+    None,  # 685 __asgn_plain
+    _b686,  # 686 TapEffect
+    None,  # 687 __asgn_plain
+    _b688,  # 688 RemoveAllCountersEffect
     None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 RemoveCountersEffect
-    None,  # 692 __asgn_plain
-    _b693,  # 693 DelayedEffect
-    None,  # 694 __asgn_plain
-    _b695,  # 695 PreventEffect
-    None,  # 696 __asgn_plain
-    _b697,  # 697 CastThisEffect
-    None,  # 698 __asgn_plain
-    _b699,  # 699 CopySpellEffect
-    _b700,  # 700 NoRegenEffect
-    None,  # 701 __asgn_plain
+    None,  # 691 __asgn_plain
+    _b692,  # 692 RemoveCountersEffect
+    None,  # 693 __asgn_plain
+    _b694,  # 694 DelayedEffect
+    None,  # 695 __asgn_plain
+    _b696,  # 696 PreventEffect
+    None,  # 697 __asgn_plain
+    _b698,  # 698 CastThisEffect
+    None,  # 699 __asgn_plain
+    _b700,  # 700 CopySpellEffect
+    _b701,  # 701 NoRegenEffect
     None,  # 702 __asgn_plain
     None,  # 703 __asgn_plain
-    _b704,  # 704 PhaseOutEffect
-    None,  # 705 __asgn_plain
+    None,  # 704 __asgn_plain
+    _b705,  # 705 PhaseOutEffect
     None,  # 706 __asgn_plain
-    _b707,  # 707 NoUntapEffect
-    None,  # 708 __asgn_plain
-    _b709,  # 709 ContinuousEffect
-    None,  # 710 ActionWord
-    _b711,  # 711 PlayerRef
-    None,  # 712 __asgn_plain
+    None,  # 707 __asgn_plain
+    _b708,  # 708 NoUntapEffect
+    None,  # 709 __asgn_plain
+    _b710,  # 710 ContinuousEffect
+    None,  # 711 ActionWord
+    _b712,  # 712 PlayerRef
     None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
-    None,  # 715 BackWord
-    None,  # 716 __asgn_optional
-    None,  # 717 __asgn_oneormore
-    _b718,  # 718 PerCount
-    None,  # 719 __asgn_plain
+    None,  # 714 __asgn_plain
+    None,  # 715 __asgn_oneormore
+    None,  # 716 BackWord
+    None,  # 717 __asgn_optional
+    None,  # 718 __asgn_oneormore
+    _b719,  # 719 PerCount
     None,  # 720 __asgn_plain
-    _b721,  # 721 WhereX
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_oneormore
-    None,  # 724 TargetRef
-    None,  # 725 __asgn_plain
-    _b726,  # 726 AnyNumberTargets
-    None,  # 727 __asgn_plain
-    _b728,  # 728 AnyTarget
-    None,  # 729 __asgn_plain
+    None,  # 721 __asgn_plain
+    _b722,  # 722 WhereX
+    None,  # 723 __asgn_plain
+    None,  # 724 __asgn_oneormore
+    None,  # 725 TargetRef
+    None,  # 726 __asgn_plain
+    _b727,  # 727 AnyNumberTargets
+    None,  # 728 __asgn_plain
+    _b729,  # 729 AnyTarget
     None,  # 730 __asgn_plain
-    _b731,  # 731 UpToTargets
-    None,  # 732 __asgn_plain
-    _b733,  # 733 EachOfThem
-    None,  # 734 __asgn_plain
-    _b735,  # 735 EachPlayers
-    None,  # 736 __asgn_plain
-    _b737,  # 737 ThatRef
-    None,  # 738 __asgn_plain
-    _b739,  # 739 EnchantedRef
-    None,  # 740 __asgn_plain
-    _b741,  # 741 RestRef
-    None,  # 742 __asgn_plain
+    None,  # 731 __asgn_plain
+    _b732,  # 732 UpToTargets
+    None,  # 733 __asgn_plain
+    _b734,  # 734 EachOfThem
+    None,  # 735 __asgn_plain
+    _b736,  # 736 EachPlayers
+    None,  # 737 __asgn_plain
+    _b738,  # 738 ThatRef
+    None,  # 739 __asgn_plain
+    _b740,  # 740 EnchantedRef
+    None,  # 741 __asgn_plain
+    _b742,  # 742 RestRef
     None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    _b745,  # 745 MayPlayEffect
-    None,  # 746 __asgn_plain
+    None,  # 745 __asgn_plain
+    _b746,  # 746 MayPlayEffect
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
-    None,  # 749 __asgn_plain
+    None,  # 748 __asgn_plain
+    None,  # 749 __asgn_optional
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_optional
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
+    None,  # 757 __asgn_plain
     None,  # 758 __asgn_optional
-    None,  # 759 __asgn_plain
+    None,  # 759 __asgn_optional
     None,  # 760 __asgn_plain
-    _b761,  # 761 BeginningTrigger
-    None,  # 762 Trigger
-    None,  # 763 __asgn_plain
+    None,  # 761 __asgn_plain
+    _b762,  # 762 BeginningTrigger
+    None,  # 763 Trigger
     None,  # 764 __asgn_plain
-    _b765,  # 765 LastCounterTrigger
-    None,  # 766 __asgn_plain
+    None,  # 765 __asgn_plain
+    _b766,  # 766 LastCounterTrigger
     None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    _b769,  # 769 BatchAttackTrigger
-    None,  # 770 __asgn_plain
+    None,  # 769 __asgn_plain
+    _b770,  # 770 BatchAttackTrigger
     None,  # 771 __asgn_plain
-    _b772,  # 772 ToGraveyardTrigger
-    None,  # 773 __asgn_plain
-    _b774,  # 774 ThisTrigger
-    None,  # 775 __asgn_plain
+    None,  # 772 __asgn_plain
+    _b773,  # 773 ToGraveyardTrigger
+    None,  # 774 __asgn_plain
+    _b775,  # 775 ThisTrigger
     None,  # 776 __asgn_plain
-    _b777,  # 777 DiscardTrigger
-    None,  # 778 __asgn_plain
+    None,  # 777 __asgn_plain
+    _b778,  # 778 DiscardTrigger
     None,  # 779 __asgn_plain
-    _b780,  # 780 LifeGainTrigger
-    None,  # 781 __asgn_plain
+    None,  # 780 __asgn_plain
+    _b781,  # 781 LifeGainTrigger
     None,  # 782 __asgn_plain
-    _b783,  # 783 CastTrigger
-    None,  # 784 __asgn_plain
+    None,  # 783 __asgn_plain
+    _b784,  # 784 CastTrigger
     None,  # 785 __asgn_plain
-    _b786,  # 786 AttachedTrigger
-    None,  # 787 __asgn_plain
+    None,  # 786 __asgn_plain
+    _b787,  # 787 AttachedTrigger
     None,  # 788 __asgn_plain
-    _b789,  # 789 YoursTrigger
-    None,  # 790 __asgn_plain
-    None,  # 791 __asgn_optional
+    None,  # 789 __asgn_plain
+    _b790,  # 790 YoursTrigger
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_optional
-    None,  # 793 __asgn_plain
+    None,  # 793 __asgn_optional
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
@@ -89224,110 +89627,110 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
-    _b803,  # 803 ZonePlace
-    None,  # 804 __asgn_plain
-    None,  # 805 __asgn_oneormore
-    None,  # 806 __asgn_plain
+    None,  # 803 __asgn_plain
+    _b804,  # 804 ZonePlace
+    None,  # 805 __asgn_plain
+    None,  # 806 __asgn_oneormore
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    _b812,  # 812 PTChoice
-    None,  # 813 StaticPart
-    None,  # 814 __asgn_plain
+    None,  # 812 __asgn_plain
+    _b813,  # 813 PTChoice
+    None,  # 814 StaticPart
     None,  # 815 __asgn_plain
-    _b816,  # 816 PTChange
-    None,  # 817 __asgn_plain
-    _b818,  # 818 CantAttackOrBlock
-    None,  # 819 __asgn_plain
-    _b820,  # 820 CantAttack
-    _b821,  # 821 CantBlockMatching
-    None,  # 822 __asgn_plain
-    _b823,  # 823 CantBlock
-    None,  # 824 __asgn_plain
-    _b825,  # 825 CantBeBlockedByFewer
-    _b826,  # 826 CantBeBlockedExcept
-    _b827,  # 827 CanBlockOnly
-    _b828,  # 828 BlockCapacity
-    None,  # 829 __asgn_plain
-    _b830,  # 830 BlocksDespite
-    None,  # 831 __asgn_plain
+    None,  # 816 __asgn_plain
+    _b817,  # 817 PTChange
+    None,  # 818 __asgn_plain
+    _b819,  # 819 CantAttackOrBlock
+    None,  # 820 __asgn_plain
+    _b821,  # 821 CantAttack
+    _b822,  # 822 CantBlockMatching
+    None,  # 823 __asgn_plain
+    _b824,  # 824 CantBlock
+    None,  # 825 __asgn_plain
+    _b826,  # 826 CantBeBlockedByFewer
+    _b827,  # 827 CantBeBlockedExcept
+    _b828,  # 828 CanBlockOnly
+    _b829,  # 829 BlockCapacity
+    None,  # 830 __asgn_plain
+    _b831,  # 831 BlocksDespite
     None,  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedByOnly
-    None,  # 834 __asgn_plain
-    _b835,  # 835 CantBeTargetedBy
-    _b836,  # 836 CantBeTargeted
-    None,  # 837 __asgn_plain
-    _b838,  # 838 CantBeDestroyed
-    None,  # 839 __asgn_plain
-    _b840,  # 840 CantPhaseOut
-    None,  # 841 __asgn_plain
-    _b842,  # 842 PhasesEachUntap
-    None,  # 843 __asgn_plain
+    None,  # 833 __asgn_plain
+    _b834,  # 834 CantBeTargetedByOnly
+    None,  # 835 __asgn_plain
+    _b836,  # 836 CantBeTargetedBy
+    _b837,  # 837 CantBeTargeted
+    None,  # 838 __asgn_plain
+    _b839,  # 839 CantBeDestroyed
+    None,  # 840 __asgn_plain
+    _b841,  # 841 CantPhaseOut
+    None,  # 842 __asgn_plain
+    _b843,  # 843 PhasesEachUntap
     None,  # 844 __asgn_plain
-    _b845,  # 845 BasePT
-    None,  # 846 __asgn_plain
-    _b847,  # 847 GainsAbility
-    None,  # 848 __asgn_plain
+    None,  # 845 __asgn_plain
+    _b846,  # 846 BasePT
+    None,  # 847 __asgn_plain
+    _b848,  # 848 GainsAbility
     None,  # 849 __asgn_plain
-    _b850,  # 850 HasKeywordAtManaCost
-    None,  # 851 __asgn_plain
-    _b852,  # 852 HasKeywordFrom
-    None,  # 853 __asgn_plain
+    None,  # 850 __asgn_plain
+    _b851,  # 851 HasKeywordAtManaCost
+    None,  # 852 __asgn_plain
+    _b853,  # 853 HasKeywordFrom
     None,  # 854 __asgn_plain
     None,  # 855 __asgn_plain
-    _b856,  # 856 ProtectionFromChosen
-    _b857,  # 857 HasKeywords
-    _b858,  # 858 LosesKeywords
-    None,  # 859 __asgn_plain
+    None,  # 856 __asgn_plain
+    _b857,  # 857 ProtectionFromChosen
+    _b858,  # 858 HasKeywords
+    _b859,  # 859 LosesKeywords
     None,  # 860 __asgn_plain
-    _b861,  # 861 CombatDamageSteps
-    None,  # 862 __asgn_plain
-    _b863,  # 863 AssignsExcess
-    None,  # 864 __asgn_plain
-    _b865,  # 865 AttacksUntapped
-    None,  # 866 __asgn_plain
-    _b867,  # 867 DoesntUntap
-    None,  # 868 __asgn_plain
-    _b869,  # 869 DamageGainsLife
-    None,  # 870 __asgn_plain
-    _b871,  # 871 DamageIsLethal
-    None,  # 872 __asgn_plain
-    _b873,  # 873 DamageAsCounters
-    None,  # 874 __asgn_plain
-    _b875,  # 875 CantBeBlockedBy
-    None,  # 876 __asgn_plain
-    _b877,  # 877 CantBeAttachedBy
-    None,  # 878 __asgn_plain
-    _b879,  # 879 PreventDamageFrom
-    None,  # 880 __asgn_plain
-    _b881,  # 881 AttacksDespite
-    None,  # 882 __asgn_plain
+    None,  # 861 __asgn_plain
+    _b862,  # 862 CombatDamageSteps
+    None,  # 863 __asgn_plain
+    _b864,  # 864 AssignsExcess
+    None,  # 865 __asgn_plain
+    _b866,  # 866 AttacksUntapped
+    None,  # 867 __asgn_plain
+    _b868,  # 868 DoesntUntap
+    None,  # 869 __asgn_plain
+    _b870,  # 870 DamageGainsLife
+    None,  # 871 __asgn_plain
+    _b872,  # 872 DamageIsLethal
+    None,  # 873 __asgn_plain
+    _b874,  # 874 DamageAsCounters
+    None,  # 875 __asgn_plain
+    _b876,  # 876 CantBeBlockedBy
+    None,  # 877 __asgn_plain
+    _b878,  # 878 CantBeAttachedBy
+    None,  # 879 __asgn_plain
+    _b880,  # 880 PreventDamageFrom
+    None,  # 881 __asgn_plain
+    _b882,  # 882 AttacksDespite
     None,  # 883 __asgn_plain
-    _b884,  # 884 TapAbilitiesCantActivate
-    None,  # 885 __asgn_plain
-    _b886,  # 886 MaxBlockers
-    None,  # 887 __asgn_plain
-    _b888,  # 888 AttacksEachCombat
-    None,  # 889 __asgn_plain
-    _b890,  # 890 AttacksThisTurn
-    None,  # 891 __asgn_plain
-    _b892,  # 892 MustBeBlocked
-    None,  # 893 __asgn_plain
-    _b894,  # 894 BlocksEachCombat
-    None,  # 895 __asgn_plain
-    _b896,  # 896 CantBeBlocked
-    None,  # 897 __asgn_plain
+    None,  # 884 __asgn_plain
+    _b885,  # 885 TapAbilitiesCantActivate
+    None,  # 886 __asgn_plain
+    _b887,  # 887 MaxBlockers
+    None,  # 888 __asgn_plain
+    _b889,  # 889 AttacksEachCombat
+    None,  # 890 __asgn_plain
+    _b891,  # 891 AttacksThisTurn
+    None,  # 892 __asgn_plain
+    _b893,  # 893 MustBeBlocked
+    None,  # 894 __asgn_plain
+    _b895,  # 895 BlocksEachCombat
+    None,  # 896 __asgn_plain
+    _b897,  # 897 CantBeBlocked
     None,  # 898 __asgn_plain
-    _b899,  # 899 BecomesCreature
-    None,  # 900 __asgn_plain
-    _b901,  # 901 ChosenCreatureType
-    None,  # 902 __asgn_plain
-    _b903,  # 903 BecomesAura
-    None,  # 904 __asgn_plain
-    _b905,  # 905 IsColor
-    None,  # 906 __asgn_plain
+    None,  # 899 __asgn_plain
+    _b900,  # 900 BecomesCreature
+    None,  # 901 __asgn_plain
+    _b902,  # 902 ChosenCreatureType
+    None,  # 903 __asgn_plain
+    _b904,  # 904 BecomesAura
+    None,  # 905 __asgn_plain
+    _b906,  # 906 IsColor
     None,  # 907 __asgn_plain
     None,  # 908 __asgn_plain
     None,  # 909 __asgn_plain
@@ -89335,22 +89738,22 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 911 __asgn_plain
     None,  # 912 __asgn_plain
     None,  # 913 __asgn_plain
-    None,  # 914 __asgn_oneormore
+    None,  # 914 __asgn_plain
     None,  # 915 __asgn_oneormore
-    None,  # 916 __asgn_plain
+    None,  # 916 __asgn_oneormore
     None,  # 917 __asgn_plain
-    None,  # 918 __asgn_optional
+    None,  # 918 __asgn_plain
     None,  # 919 __asgn_optional
     None,  # 920 __asgn_optional
     None,  # 921 __asgn_optional
-    None,  # 922 __asgn_oneormore
-    None,  # 923 __asgn_optional
-    None,  # 924 __asgn_plain
+    None,  # 922 __asgn_optional
+    None,  # 923 __asgn_oneormore
+    None,  # 924 __asgn_optional
     None,  # 925 __asgn_plain
-    None,  # 926 __asgn_oneormore
-    None,  # 927 __asgn_optional
+    None,  # 926 __asgn_plain
+    None,  # 927 __asgn_oneormore
     None,  # 928 __asgn_optional
-    None,  # 929 __asgn_plain
+    None,  # 929 __asgn_optional
     None,  # 930 __asgn_plain
     None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
@@ -89364,12 +89767,12 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 940 __asgn_plain
     None,  # 941 __asgn_plain
     None,  # 942 __asgn_plain
-    None,  # 943 __asgn_optional
-    None,  # 944 __asgn_zeroormore
+    None,  # 943 __asgn_plain
+    None,  # 944 __asgn_optional
     None,  # 945 __asgn_zeroormore
     None,  # 946 __asgn_zeroormore
-    None,  # 947 __asgn_oneormore
-    None,  # 948 __asgn_plain
+    None,  # 947 __asgn_zeroormore
+    None,  # 948 __asgn_oneormore
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
@@ -89383,35 +89786,35 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 959 __asgn_plain
     None,  # 960 __asgn_plain
     None,  # 961 __asgn_plain
-    _b962,  # 962 Duration
-    None,  # 963 __asgn_plain
+    None,  # 962 __asgn_plain
+    _b963,  # 963 Duration
     None,  # 964 __asgn_plain
-    None,  # 965 __asgn_oneormore
-    None,  # 966 __asgn_plain
-    _b967,  # 967 UpToXTargets
-    None,  # 968 GraveyardTarget
-    None,  # 969 __asgn_plain
-    _b970,  # 970 FromGraveyard
-    None,  # 971 __asgn_plain
-    None,  # 972 __asgn_optional
-    None,  # 973 __asgn_plain
+    None,  # 965 __asgn_plain
+    None,  # 966 __asgn_oneormore
+    None,  # 967 __asgn_plain
+    _b968,  # 968 UpToXTargets
+    None,  # 969 GraveyardTarget
+    None,  # 970 __asgn_plain
+    _b971,  # 971 FromGraveyard
+    None,  # 972 __asgn_plain
+    None,  # 973 __asgn_optional
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_optional
-    None,  # 976 __asgn_optional
-    None,  # 977 __asgn_plain
-    _b978,  # 978 OntoBattlefield
-    None,  # 979 Destination
-    None,  # 980 __asgn_plain
-    _b981,  # 981 IntoHand
-    None,  # 982 __asgn_plain
-    _b983,  # 983 IntoGraveyard
-    None,  # 984 __asgn_optional
-    None,  # 985 __asgn_plain
-    _b986,  # 986 CostValue
-    None,  # 987 __asgn_plain
+    None,  # 975 __asgn_plain
+    None,  # 976 __asgn_plain
+    None,  # 977 __asgn_optional
+    None,  # 978 __asgn_plain
+    _b979,  # 979 OntoBattlefield
+    None,  # 980 Destination
+    None,  # 981 __asgn_plain
+    _b982,  # 982 IntoHand
+    None,  # 983 __asgn_plain
+    _b984,  # 984 IntoGraveyard
+    None,  # 985 __asgn_optional
+    None,  # 986 __asgn_plain
+    _b987,  # 987 CostValue
     None,  # 988 __asgn_plain
-    None,  # 989 __asgn_optional
-    None,  # 990 __asgn_plain
+    None,  # 989 __asgn_plain
+    None,  # 990 __asgn_optional
     None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
@@ -89420,81 +89823,81 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 996 __asgn_plain
     None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_optional
-    None,  # 1000 __asgn_plain
+    None,  # 999 __asgn_plain
+    None,  # 1000 __asgn_optional
     None,  # 1001 __asgn_plain
     None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
-    None,  # 1004 __asgn_optional
-    None,  # 1005 __asgn_plain
+    None,  # 1004 __asgn_plain
+    None,  # 1005 __asgn_optional
     None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
-    None,  # 1009 __asgn_optional
-    None,  # 1010 __asgn_oneormore
-    None,  # 1011 __asgn_plain
+    None,  # 1009 __asgn_plain
+    None,  # 1010 __asgn_optional
+    None,  # 1011 __asgn_oneormore
     None,  # 1012 __asgn_plain
-    _b1013,  # 1013 NextTurnDuration
-    None,  # 1014 __asgn_plain
-    None,  # 1015 __asgn_optional
+    None,  # 1013 __asgn_plain
+    _b1014,  # 1014 NextTurnDuration
+    None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_optional
-    None,  # 1017 __asgn_plain
+    None,  # 1017 __asgn_optional
     None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
     None,  # 1021 __asgn_plain
-    _b1022,  # 1022 BackRef
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_plain
-    _b1025,  # 1025 TargetPlayer
-    None,  # 1026 __asgn_plain
-    _b1027,  # 1027 TargetObject
-    None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_plain
+    None,  # 1022 __asgn_plain
+    _b1023,  # 1023 BackRef
+    None,  # 1024 __asgn_optional
+    None,  # 1025 __asgn_plain
+    _b1026,  # 1026 TargetPlayer
+    None,  # 1027 __asgn_plain
+    _b1028,  # 1028 TargetObject
+    None,  # 1029 __asgn_optional
     None,  # 1030 __asgn_plain
-    _b1031,  # 1031 EachObjects
-    None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_plain
+    None,  # 1031 __asgn_plain
+    _b1032,  # 1032 EachObjects
+    None,  # 1033 __asgn_optional
     None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_optional
+    None,  # 1035 __asgn_plain
     None,  # 1036 __asgn_optional
     None,  # 1037 __asgn_optional
     None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_oneormore
-    None,  # 1040 __asgn_plain
+    None,  # 1039 __asgn_optional
+    None,  # 1040 __asgn_oneormore
     None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_oneormore
+    None,  # 1042 __asgn_plain
     None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_optional
+    None,  # 1044 __asgn_oneormore
     None,  # 1045 __asgn_optional
     None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_plain
+    None,  # 1047 __asgn_optional
     None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_oneormore
+    None,  # 1049 __asgn_plain
     None,  # 1050 __asgn_oneormore
     None,  # 1051 __asgn_oneormore
-    None,  # 1052 __asgn_plain
+    None,  # 1052 __asgn_oneormore
     None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_oneormore
-    None,  # 1055 __asgn_plain
+    None,  # 1054 __asgn_plain
+    None,  # 1055 __asgn_oneormore
     None,  # 1056 __asgn_plain
     None,  # 1057 __asgn_plain
-    _b1058,  # 1058 QualityRef
-    None,  # 1059 __asgn_plain
-    None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_plain
+    None,  # 1058 __asgn_plain
+    _b1059,  # 1059 QualityRef
+    None,  # 1060 __asgn_plain
+    None,  # 1061 __asgn_optional
     None,  # 1062 __asgn_plain
-    None,  # 1063 __asgn_oneormore
+    None,  # 1063 __asgn_plain
     None,  # 1064 __asgn_oneormore
-    None,  # 1065 __asgn_plain
-    None,  # 1066 __asgn_optional
-    None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_zeroormore
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_optional
+    None,  # 1065 __asgn_oneormore
+    None,  # 1066 __asgn_plain
+    None,  # 1067 __asgn_optional
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_zeroormore
+    None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_optional
-    None,  # 1072 KeywordCostPart
-    None,  # 1073 __asgn_oneormore
+    None,  # 1072 __asgn_optional
+    None,  # 1073 KeywordCostPart
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
     None,  # 1076 __asgn_oneormore
@@ -89503,99 +89906,102 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1079 __asgn_oneormore
     None,  # 1080 __asgn_oneormore
     None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_optional
-    None,  # 1083 __asgn_plain
+    None,  # 1082 __asgn_oneormore
+    None,  # 1083 __asgn_optional
     None,  # 1084 __asgn_plain
-    None,  # 1085 __asgn_oneormore
-    None,  # 1086 __asgn_plain
-    _b1087,  # 1087 PerTime
-    None,  # 1088 __asgn_optional
-    None,  # 1089 __asgn_oneormore
-    None,  # 1090 __asgn_plain
-    _b1091,  # 1091 PerObject
-    None,  # 1092 __asgn_optional
-    None,  # 1093 __asgn_plain
+    None,  # 1085 __asgn_plain
+    None,  # 1086 __asgn_oneormore
+    None,  # 1087 __asgn_plain
+    _b1088,  # 1088 PerTime
+    None,  # 1089 __asgn_optional
+    None,  # 1090 __asgn_oneormore
+    None,  # 1091 __asgn_plain
+    _b1092,  # 1092 PerObject
+    None,  # 1093 __asgn_optional
     None,  # 1094 __asgn_plain
     None,  # 1095 __asgn_plain
-    _b1096,  # 1096 PowerOf
-    None,  # 1097 __asgn_plain
+    None,  # 1096 __asgn_plain
+    _b1097,  # 1097 PowerOf
     None,  # 1098 __asgn_plain
     None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_plain
     None,  # 1103 __asgn_plain
-    None,  # 1104 __asgn_optional
+    None,  # 1104 __asgn_plain
     None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
     None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_optional
-    None,  # 1110 __asgn_oneormore
+    None,  # 1110 __asgn_optional
     None,  # 1111 __asgn_optional
     None,  # 1112 __asgn_optional
-    None,  # 1113 __asgn_optional
-    None,  # 1114 DelayedStep
+    None,  # 1113 __asgn_oneormore
+    None,  # 1114 __asgn_optional
     None,  # 1115 __asgn_optional
     None,  # 1116 __asgn_optional
-    None,  # 1117 __asgn_oneormore
-    None,  # 1118 __asgn_plain
+    None,  # 1117 DelayedStep
+    None,  # 1118 __asgn_optional
     None,  # 1119 __asgn_optional
-    None,  # 1120 __asgn_optional
-    None,  # 1121 __asgn_optional
-    None,  # 1122 __asgn_plain
-    None,  # 1123 __asgn_plain
+    None,  # 1120 __asgn_oneormore
+    None,  # 1121 __asgn_plain
+    None,  # 1122 __asgn_optional
+    None,  # 1123 __asgn_optional
     None,  # 1124 __asgn_optional
     None,  # 1125 __asgn_plain
-    _b1126,  # 1126 EntersEvent
-    None,  # 1127 ThisEvent
+    None,  # 1126 __asgn_plain
+    None,  # 1127 __asgn_optional
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 LeavesEvent
-    None,  # 1130 __asgn_plain
-    _b1131,  # 1131 DiesEvent
-    None,  # 1132 __asgn_plain
-    _b1133,  # 1133 ToGraveyardEvent
-    None,  # 1134 __asgn_plain
-    _b1135,  # 1135 AttacksAloneEvent
-    None,  # 1136 __asgn_plain
-    _b1137,  # 1137 UnblockedEvent
-    None,  # 1138 __asgn_plain
-    _b1139,  # 1139 AttacksEvent
-    None,  # 1140 __asgn_plain
-    _b1141,  # 1141 BlocksEvent
-    None,  # 1142 __asgn_plain
+    _b1129,  # 1129 EntersEvent
+    None,  # 1130 ThisEvent
+    None,  # 1131 __asgn_plain
+    _b1132,  # 1132 LeavesEvent
+    None,  # 1133 __asgn_plain
+    _b1134,  # 1134 DiesEvent
+    None,  # 1135 __asgn_plain
+    _b1136,  # 1136 ToGraveyardEvent
+    None,  # 1137 __asgn_plain
+    _b1138,  # 1138 AttacksAloneEvent
+    None,  # 1139 __asgn_plain
+    _b1140,  # 1140 UnblockedEvent
+    None,  # 1141 __asgn_plain
+    _b1142,  # 1142 AttacksEvent
     None,  # 1143 __asgn_plain
-    None,  # 1144 __asgn_plain
-    _b1145,  # 1145 BlockedEvent
+    _b1144,  # 1144 BlocksEvent
+    None,  # 1145 __asgn_plain
     None,  # 1146 __asgn_plain
-    _b1147,  # 1147 PhasesEvent
-    None,  # 1148 __asgn_plain
-    _b1149,  # 1149 TurnedUpEvent
-    None,  # 1150 __asgn_plain
-    _b1151,  # 1151 ExiledThisWayEvent
-    None,  # 1152 __asgn_plain
-    _b1153,  # 1153 TargetedEvent
-    None,  # 1154 __asgn_plain
+    None,  # 1147 __asgn_plain
+    _b1148,  # 1148 BlockedEvent
+    None,  # 1149 __asgn_plain
+    _b1150,  # 1150 PhasesEvent
+    None,  # 1151 __asgn_plain
+    _b1152,  # 1152 TurnedUpEvent
+    None,  # 1153 __asgn_plain
+    _b1154,  # 1154 ExiledThisWayEvent
     None,  # 1155 __asgn_plain
-    _b1156,  # 1156 DealsDamageEvent
+    _b1156,  # 1156 TargetedEvent
     None,  # 1157 __asgn_plain
-    _b1158,  # 1158 DealtDamageEvent
-    None,  # 1159 __asgn_plain
-    _b1160,  # 1160 PutIntoGraveyardEvent
-    None,  # 1161 __asgn_plain
-    _b1162,  # 1162 TransformsEvent
-    None,  # 1163 __asgn_optional
-    None,  # 1164 __asgn_optional
-    None,  # 1165 __asgn_oneormore
-    None,  # 1166 __asgn_oneormore
-    None,  # 1167 __asgn_oneormore
-    None,  # 1168 __asgn_optional
-    None,  # 1169 __asgn_optional
-    None,  # 1170 __asgn_optional
+    None,  # 1158 __asgn_plain
+    _b1159,  # 1159 DealsDamageEvent
+    None,  # 1160 __asgn_plain
+    _b1161,  # 1161 DealtDamageEvent
+    None,  # 1162 __asgn_plain
+    _b1163,  # 1163 PutIntoGraveyardEvent
+    None,  # 1164 __asgn_plain
+    _b1165,  # 1165 TransformsEvent
+    None,  # 1166 __asgn_optional
+    None,  # 1167 __asgn_optional
+    None,  # 1168 __asgn_oneormore
+    None,  # 1169 __asgn_oneormore
+    None,  # 1170 __asgn_oneormore
     None,  # 1171 __asgn_optional
     None,  # 1172 __asgn_optional
     None,  # 1173 __asgn_optional
     None,  # 1174 __asgn_optional
     None,  # 1175 __asgn_optional
     None,  # 1176 __asgn_optional
+    None,  # 1177 __asgn_optional
+    None,  # 1178 __asgn_optional
+    None,  # 1179 __asgn_optional
 ]

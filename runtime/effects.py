@@ -1010,6 +1010,7 @@ class PerformAction:
     destination: Zone | None = None
     tapped: bool = False
     reveal: bool = False  # 701.16a: "search ... for a card, reveal it": the card found is shown to all
+    any_number: bool = False  # 701.19a: "search ... for any number of cards": up to all that match
 
     def resolve(self, res: "Resolution") -> None:
         """Run the action's primitive steps in order."""

@@ -1665,12 +1665,15 @@ class Search(KeywordAction):
     that_card: bool = False  # printed "put that card ..."
     those_cards: bool = False  # printed "put those cards ..."
     reveal: bool = False  # 701.16a: "reveal it"
+    any_number: bool = False  # 701.19a: "any number of cards ..." (up to all that match)
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        n = self.count.value
+        n = 2 if self.any_number else self.count.value
         number = self.count.words if self.count.words not in ("1",) else "a"
         if number in ("a", "an"):
             number = "an" if self.filter.words[:1] in "aeiou" else "a"
+        if self.any_number:
+            number = "any number of"
         found = f"{number} {self.filter.words}"
         if self.up_to:
             found = f"up to {found}"
@@ -1683,7 +1686,7 @@ class Search(KeywordAction):
         joiner = " and" if last else ","
         if self.reveal:
             # 701.16a: "..., reveal it, and put it into your hand." / "..., reveal it, put it ..."
-            found += ", reveal it"
+            found += ", reveal it" if n == 1 else ", reveal them"
             joiner = ", and" if last else ","
         if self.that_card:
             return f"search your library for {found}{joiner} put that card {dest}{tapped}"
@@ -1695,6 +1698,8 @@ class Search(KeywordAction):
         fields = [f"count={self.count.python()}"]
         if self.up_to:
             fields.append("up_to=True")
+        if self.any_number:
+            fields.append("any_number=True")
         fields.append(f"filter={self.filter.python()}")
         fields.append(f"destination=rt.Zone.{self.destination.upper()}")
         if self.tapped:
