@@ -606,6 +606,7 @@ class CardLowering:
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
         self.destroyed = False  # a destroy instruction was lowered ("destroyed this way" may follow)
+        self.revealed_until = False  # a "reveal ... until" instruction was lowered ("revealed this way")
         self.counted_before = False  # an instruction before, in this ability, counts what it did (life lost, cards discarded)
         self.counted_kind = ""  # the counter kind a condition before counted ("... hatchling counters on it")
         self.targets: list[TargetIR] = []
@@ -1273,6 +1274,18 @@ class CardLowering:
         if not self.destroyed:
             self.ck.error(e, "'destroyed this way' needs a destroy instruction before it in the sentence")
         return ef.ReturnDestroyed()
+
+    def effect_RevealUntilEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.revealed_until = True
+        return ef.RevealUntil(_filter(self.ck, e.filter, e))
+
+    def effect_PutOntoBattlefieldEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.PutOntoBattlefield(self.target(e.target, cond))
+
+    def effect_ShuffleRevealedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if not self.revealed_until:
+            self.ck.error(e, "'revealed this way' needs 'reveal cards from the top of your library until ...' before it")
+        return ef.ShuffleRevealed(self._action(e, "shuffle"), rf.YouRef(words="you"))
 
     def effect_ChooseTypeEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 205.2a, 608.2d: the controller chooses one of the permanent types, remembered for "of the chosen type".

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '98c7899d82b2a35a57ae1c42e7278db01a3dbdde58ffe60894494990c98b0a85'
+GRAMMAR = '8a6cace6395ce0cf583141daafd2abcf6680e8195b470fd4437a70f4d0522e37'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -514,6 +514,13 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CopyEachEffect', 'common', 'CopyEachEffect', ''),
     ('__asgn_plain', 'plain', '', 'destroyed'),
     ('ReturnDestroyedEffect', 'common', 'ReturnDestroyedEffect', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('RevealUntilEffect', 'common', 'RevealUntilEffect', ''),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'battlefield'),
+    ('PutOntoBattlefieldEffect', 'common', 'PutOntoBattlefieldEffect', ''),
+    ('__asgn_plain', 'plain', '', 'revealed'),
+    ('ShuffleRevealedEffect', 'common', 'ShuffleRevealedEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('__asgn_oneormore', 'oneormore', '', 'symbols'),
@@ -29451,6 +29458,457 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F13:
+            while True:
+                p253 = p
+                res254: list[Any] = []
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p253 = q
+                res254.append(v)
+                q = sk0[p253]
+                if q < 0:
+                    q = _WS0(text, p253).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p253] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                p253 = q
+                res254.append(v)
+                r = self.e147_0(p253)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p253 = q
+                if v:
+                    res254.append(v)
+                p255 = p253
+                res256: list[Any] = []
+                r = self.r_ObjectFilter_0(p255)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p255 = q
+                if v:
+                    res256.append(v)
+                if res256:
+                    n = Nt(res256)
+                    n.rule = 492
+                p253 = p255
+                if res256 and n:
+                    res254.append(n)
+                if res254:
+                    n = Nt(res254 if len(res254) == 1 and type(res254[0]) is not list else flatten(res254))
+                    n.rule = 493
+                q = p253
+                v = n if res254 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                p257 = p
+                res258: list[Any] = []
+                q = sk0[p257]
+                if q < 0:
+                    q = _WS0(text, p257).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p257] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p257 = q
+                res258.append(v)
+                p259 = p257
+                res260: list[Any] = []
+                r = self.r_TargetRef_0(p259)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p259 = q
+                if v:
+                    res260.append(v)
+                if res260:
+                    n = Nt(res260)
+                    n.rule = 494
+                p257 = p259
+                if res260 and n:
+                    res258.append(n)
+                q = sk0[p257]
+                if q < 0:
+                    q = _WS0(text, p257).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p257] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p257 = q
+                res258.append(v)
+                q = sk0[p257]
+                if q < 0:
+                    q = _WS0(text, p257).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p257] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p257 = q
+                res258.append(v)
+                p261 = p257
+                res262: list[Any] = []
+                q = sk0[p261]
+                if q < 0:
+                    q = _WS0(text, p261).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p261] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p261 = q
+                res262.append(v)
+                if res262:
+                    n = Nt(res262)
+                    n.rule = 495
+                p257 = p261
+                if res262 and n:
+                    res258.append(n)
+                if res258:
+                    n = Nt(res258)
+                    n.rule = 496
+                q = p257
+                v = n if res258 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p263 = p
+                res264: list[Any] = []
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'shuffle', '')
+                q += 7
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'other', '')
+                q += 5
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'revealed', '')
+                q += 8
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'way', '')
+                q += 3
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p263 = q
+                res264.append(v)
+                q = sk0[p263]
+                if q < 0:
+                    q = _WS0(text, p263).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p263] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p263 = q
+                res264.append(v)
+                p265 = p263
+                res266: list[Any] = []
+                q = sk0[p265]
+                if q < 0:
+                    q = _WS0(text, p265).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p265] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p265 = q
+                res266.append(v)
+                if res266:
+                    n = Nt(res266)
+                    n.rule = 497
+                p263 = p265
+                if res266 and n:
+                    res264.append(n)
+                if res264:
+                    n = Nt(res264)
+                    n.rule = 498
+                q = p263
+                v = n if res264 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e60_0(self, p: int) -> Any:
@@ -29471,7 +29929,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 492
+        n.rule = 499
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -29492,7 +29950,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 493
+        n.rule = 500
         return q, n
 
     def e62_0(self, p: int) -> Any:
@@ -29527,7 +29985,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 494
+        n.rule = 501
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -29560,7 +30018,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29581,7 +30039,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29602,7 +30060,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29623,7 +30081,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29660,7 +30118,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29681,7 +30139,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29702,7 +30160,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29723,7 +30181,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29744,7 +30202,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29765,7 +30223,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29786,7 +30244,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29807,7 +30265,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29844,7 +30302,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29865,7 +30323,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29886,7 +30344,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29907,7 +30365,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29928,7 +30386,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29949,7 +30407,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29996,11 +30454,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 498
+                n.rule = 505
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e147_0(p1)
+            r = self.e148_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -30012,7 +30470,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 499
+                n.rule = 506
             q = p1
             v = n if res2 else None
             p = q
@@ -30023,7 +30481,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 500
+        n.rule = 507
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -30057,7 +30515,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 501
+                n.rule = 508
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30085,7 +30543,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e148_0(p1)
+                r = self.e149_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30131,7 +30589,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e149_0(p3)
+                r = self.e150_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30212,7 +30670,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 502
+                n.rule = 509
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30242,7 +30700,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 510
         p = p5
         if res6 and n:
             res.append(n)
@@ -30284,7 +30742,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 504
+                n.rule = 511
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -30314,11 +30772,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 505
+            n.rule = 512
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e150_0(p)
+        r = self.e151_0(p)
         if r is None:
             return None
         q, v = r
@@ -30328,7 +30786,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 513
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30396,7 +30854,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e151_0(p1)
+            r = self.e152_0(p1)
             if r is None:
                 break
             q, v = r
@@ -30421,7 +30879,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e152_0(p3)
+            r = self.e153_0(p3)
             if r is None:
                 break
             q, v = r
@@ -30469,7 +30927,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 507
+                n.rule = 514
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30488,7 +30946,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -30518,11 +30976,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 508
+            n.rule = 515
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e154_0(p)
+        r = self.e155_0(p)
         if r is None:
             return None
         q, v = r
@@ -30556,7 +31014,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e155_0(p11)
+            r = self.e156_0(p11)
             if r is None:
                 break
             q, v = r
@@ -30581,7 +31039,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 516
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30696,7 +31154,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e156_0(p)
+        r = self.e157_0(p)
         if r is None:
             return None
         q, v = r
@@ -30738,14 +31196,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 517
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 518
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -30766,7 +31224,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 512
+        n.rule = 519
         return q, n
 
     def e69_0(self, p: int) -> Any:
@@ -30803,7 +31261,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 513
+                    n.rule = 520
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30833,7 +31291,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 514
+                    n.rule = 521
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30858,7 +31316,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 515
+                    n.rule = 522
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30910,7 +31368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 516
+        n.rule = 523
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30955,13 +31413,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 517
+                n.rule = 524
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 518
+                n.rule = 525
             q = p1
             v = n if res2 else None
             p = q
@@ -30972,7 +31430,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 519
+        n.rule = 526
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -31045,7 +31503,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F20:
             while True:
-                r = self.e157_0(p)
+                r = self.e158_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31087,7 +31545,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 520
+                    n.rule = 527
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31182,14 +31640,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 522
+        n.rule = 529
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -31270,7 +31728,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31285,7 +31743,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31300,7 +31758,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 530
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31325,7 +31783,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 531
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -31346,7 +31804,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 525
+        n.rule = 532
         return q, n
 
     def e77_0(self, p: int) -> Any:
@@ -31399,7 +31857,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 526
+                n.rule = 533
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31440,13 +31898,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 527
+                n.rule = 534
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 528
+                n.rule = 535
             q = p1
             v = n if res2 else None
             p = q
@@ -31457,7 +31915,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 529
+        n.rule = 536
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -31555,7 +32013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 537
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -31576,7 +32034,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 531
+        n.rule = 538
         return q, n
 
     def e81_0(self, p: int) -> Any:
@@ -31597,7 +32055,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 532
+        n.rule = 539
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31653,7 +32111,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 533
+            n.rule = 540
         p = p1
         if res2 and n:
             res.append(n)
@@ -31717,7 +32175,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
@@ -31727,7 +32185,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 541
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31783,7 +32241,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 535
+            n.rule = 542
         p = p1
         if res2 and n:
             res.append(n)
@@ -31910,7 +32368,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 536
+        n.rule = 543
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31983,14 +32441,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 537
+            n.rule = 544
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 538
+        n.rule = 545
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -32142,7 +32600,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 539
+        n.rule = 546
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -32201,7 +32659,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 540
+                n.rule = 547
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32220,14 +32678,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e160_0(p)
+        r = self.e161_0(p)
         if r is None:
             return None
         q, v = r
@@ -32284,7 +32742,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 541
+                n.rule = 548
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -32294,7 +32752,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 542
+        n.rule = 549
         return p, n
 
     def e85_1(self, p: int) -> Any:
@@ -32315,7 +32773,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e161_1(p1)
+                r = self.e162_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32326,7 +32784,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 543
+                    n.rule = 550
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32380,13 +32838,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 551
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 552
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32412,7 +32870,7 @@ class CardParser:
                 q += 4
                 p7 = q
                 res8.append(v)
-                r = self.e162_1(p7)
+                r = self.e163_1(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32423,7 +32881,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 546
+                    n.rule = 553
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -32470,13 +32928,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 547
+                    n.rule = 554
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 548
+                    n.rule = 555
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -32515,13 +32973,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 549
+                    n.rule = 556
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 550
+                    n.rule = 557
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32834,7 +33292,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e163_0(p)
+            r = self.e164_0(p)
             if r is None:
                 p = c
                 break
@@ -32844,7 +33302,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e164_0(p)
+            r = self.e165_0(p)
             if r is None:
                 p = c
                 break
@@ -32860,7 +33318,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e165_0(p)
+            r = self.e166_0(p)
             if r is None:
                 p = c
                 break
@@ -32870,7 +33328,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e166_0(p)
+            r = self.e167_0(p)
             if r is None:
                 p = c
                 break
@@ -32899,7 +33357,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 551
+        n.rule = 558
         return q, n
 
     def e91_0(self, p: int) -> Any:
@@ -32934,7 +33392,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 559
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32969,7 +33427,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 560
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -33004,7 +33462,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 561
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -33030,7 +33488,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e167_0(p1)
+            r = self.e168_0(p1)
             if r is None:
                 p = c
                 break
@@ -33050,7 +33508,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e168_0(p)
+            r = self.e169_0(p)
             if r is None:
                 p = c
                 break
@@ -33067,7 +33525,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e169_0(p)
+            r = self.e170_0(p)
             if r is None:
                 p = c
                 break
@@ -33381,7 +33839,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e170_0(p)
+            r = self.e171_0(p)
             if r is None:
                 p = c
                 break
@@ -33410,7 +33868,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e171_0(p1)
+                r = self.e172_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33502,7 +33960,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 562
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33631,7 +34089,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 556
+                    n.rule = 563
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -33716,7 +34174,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e172_0(p1)
+                r = self.e173_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33760,7 +34218,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33808,7 +34266,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 565
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33875,7 +34333,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 559
+                    n.rule = 566
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -34018,7 +34476,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 567
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -34066,7 +34524,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 561
+                    n.rule = 568
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -34091,7 +34549,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 562
+                    n.rule = 569
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -34130,7 +34588,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 563
+                    n.rule = 570
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
@@ -34157,7 +34615,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e173_0(p23)
+                r = self.e174_0(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34179,7 +34637,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 564
+                    n.rule = 571
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -34233,7 +34691,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 565
+                    n.rule = 572
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -34274,7 +34732,7 @@ class CardParser:
                 q += 4
                 p31 = q
                 res32.append(v)
-                r = self.e174_0(p31)
+                r = self.e175_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34319,7 +34777,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 566
+                    n.rule = 573
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -34366,7 +34824,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 567
+                    n.rule = 574
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34386,7 +34844,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 575
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -34413,7 +34871,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 576
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34447,7 +34905,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 568
+                    n.rule = 575
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -34474,7 +34932,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 570
+                    n.rule = 577
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34494,7 +34952,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 568
+                    n.rule = 575
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -34521,7 +34979,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 571
+                    n.rule = 578
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34555,7 +35013,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 568
+                    n.rule = 575
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34582,7 +35040,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 572
+                    n.rule = 579
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34616,7 +35074,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 568
+                    n.rule = 575
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34643,7 +35101,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 573
+                    n.rule = 580
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34677,7 +35135,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 568
+                    n.rule = 575
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34704,7 +35162,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 574
+                    n.rule = 581
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34724,7 +35182,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 568
+                    n.rule = 575
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34754,7 +35212,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 575
+                    n.rule = 582
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34774,7 +35232,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 568
+                    n.rule = 575
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34822,7 +35280,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 576
+        n.rule = 583
         return p, n
 
     def e102_0(self, p: int) -> Any:
@@ -34843,7 +35301,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e175_0(p1)
+                r = self.e176_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34875,7 +35333,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e176_0(p3)
+                r = self.e177_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -35012,7 +35470,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35073,7 +35531,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 578
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35174,7 +35632,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 579
+                    n.rule = 586
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35322,7 +35780,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 587
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35350,7 +35808,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 581
+        n.rule = 588
         return q, n
 
     def e106_0(self, p: int) -> Any:
@@ -35460,7 +35918,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 582
+                    n.rule = 589
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35499,7 +35957,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 583
+            n.rule = 590
         p = p1
         if res2 and n:
             res.append(n)
@@ -35527,7 +35985,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e177_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -35546,7 +36004,7 @@ class CardParser:
         q += 5
         p = q
         res.append(v)
-        r = self.e178_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
@@ -35556,7 +36014,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 584
+        n.rule = 591
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35565,14 +36023,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e179_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e180_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -35591,7 +36049,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e181_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -35636,7 +36094,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 585
+                n.rule = 592
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35669,7 +36127,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 586
+                n.rule = 593
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35679,7 +36137,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 594
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35711,14 +36169,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 588
+            n.rule = 595
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 589
+        n.rule = 596
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35737,14 +36195,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 590
+                n.rule = 597
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e182_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -35762,11 +36220,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 591
+            n.rule = 598
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e183_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
@@ -35785,7 +36243,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 592
+                n.rule = 599
             q = p5
             v = n if res6 else None
             p = q
@@ -35795,7 +36253,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 593
+        n.rule = 600
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35816,7 +36274,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e184_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -35826,7 +36284,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 594
+        n.rule = 601
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35869,7 +36327,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 595
+                n.rule = 602
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35899,12 +36357,12 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 596
+            n.rule = 603
         p = p5
         if res6 and n:
             res.append(n)
         while True:
-            r = self.e185_0(p)
+            r = self.e186_0(p)
             if r is None:
                 break
             q, v = r
@@ -35912,7 +36370,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e186_0(p)
+        r = self.e187_0(p)
         if r is None:
             return None
         q, v = r
@@ -35938,7 +36396,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 597
+            n.rule = 604
         p = p7
         if res8 and n:
             res.append(n)
@@ -35973,17 +36431,10 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 598
+            n.rule = 605
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e187_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e188_0(p)
         if r is None:
             return None
@@ -36005,6 +36456,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e191_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p11 = p
             res12: list[Any] = []
@@ -36020,7 +36478,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e191_0(p11)
+            r = self.e192_0(p11)
             if r is None:
                 break
             q, v = r
@@ -36064,7 +36522,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 599
+                n.rule = 606
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -36072,7 +36530,7 @@ class CardParser:
             res += res14
             break
         while True:
-            r = self.e192_0(p)
+            r = self.e193_0(p)
             if r is None:
                 break
             q, v = r
@@ -36083,7 +36541,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 600
+        n.rule = 607
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -36104,7 +36562,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e193_0(p)
+        r = self.e194_0(p)
         if r is None:
             return None
         q, v = r
@@ -36114,7 +36572,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 601
+        n.rule = 608
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -36133,20 +36591,13 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 602
+                n.rule = 609
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e194_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e195_0(p)
         if r is None:
             return None
@@ -36154,8 +36605,15 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e196_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
-            r = self.e196_0(p)
+            r = self.e197_0(p)
             if r is None:
                 break
             q, v = r
@@ -36166,7 +36624,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 610
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -36185,21 +36643,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 604
+                n.rule = 611
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e197_0(p)
+        r = self.e198_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e198_0(p)
+        r = self.e199_0(p)
         if r is None:
             return None
         q, v = r
@@ -36209,7 +36667,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 605
+        n.rule = 612
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -36265,7 +36723,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 606
+            n.rule = 613
         p = p1
         if res2 and n:
             res.append(n)
@@ -36281,7 +36739,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 607
+                n.rule = 614
             q = p3
             v = n if res4 else None
             p = q
@@ -36291,7 +36749,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 608
+        n.rule = 615
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -36424,14 +36882,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 616
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 617
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -36463,7 +36921,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 618
         p = p1
         if res2 and n:
             res.append(n)
@@ -36479,7 +36937,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e199_0(p)
+        r = self.e200_0(p)
         if r is None:
             return None
         q, v = r
@@ -36513,7 +36971,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e200_0(p3)
+            r = self.e201_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36526,7 +36984,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 612
+        n.rule = 619
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36558,7 +37016,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 613
+            n.rule = 620
         p = p1
         if res2 and n:
             res.append(n)
@@ -36574,7 +37032,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 614
+                n.rule = 621
             q = p3
             v = n if res4 else None
             p = q
@@ -36593,7 +37051,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e201_0(p)
+        r = self.e202_0(p)
         if r is None:
             return None
         q, v = r
@@ -36662,7 +37120,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 615
+                n.rule = 622
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36672,7 +37130,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 616
+        n.rule = 623
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36704,14 +37162,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 617
+            n.rule = 624
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e202_0(p3)
+            r = self.e203_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36782,7 +37240,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e203_0(p)
+            r = self.e204_0(p)
             if r is None:
                 break
             q, v = r
@@ -36791,7 +37249,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e204_0(p)
+            r = self.e205_0(p)
             if r is None:
                 break
             q, v = r
@@ -36825,7 +37283,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 618
+                n.rule = 625
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36840,11 +37298,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 619
+                n.rule = 626
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e205_0(p5)
+            r = self.e206_0(p5)
             if r is None:
                 break
             q, v = r
@@ -36881,7 +37339,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 620
+        n.rule = 627
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36925,7 +37383,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 621
+            n.rule = 628
         p = p1
         if res2 and n:
             res.append(n)
@@ -36941,7 +37399,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e206_0(p)
+        r = self.e207_0(p)
         if r is None:
             return None
         q, v = r
@@ -36951,7 +37409,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 622
+        n.rule = 629
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36983,7 +37441,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 623
+            n.rule = 630
         p = p1
         if res2 and n:
             res.append(n)
@@ -37011,7 +37469,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e207_0(p)
+        r = self.e208_0(p)
         if r is None:
             return None
         q, v = r
@@ -37029,11 +37487,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 624
+            n.rule = 631
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e208_0(p)
+        r = self.e209_0(p)
         if r is None:
             return None
         q, v = r
@@ -37043,7 +37501,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e209_0(p5)
+            r = self.e210_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37062,7 +37520,7 @@ class CardParser:
             q += 6
             p5 = q
             res6.append(v)
-            r = self.e210_0(p5)
+            r = self.e211_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37096,7 +37554,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e211_0(p)
+        r = self.e212_0(p)
         if r is None:
             return None
         q, v = r
@@ -37114,12 +37572,12 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 625
+            n.rule = 632
         p = p7
         if res8 and n:
             res.append(n)
         while True:
-            r = self.e212_0(p)
+            r = self.e213_0(p)
             if r is None:
                 break
             q, v = r
@@ -37130,7 +37588,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 626
+        n.rule = 633
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -37162,7 +37620,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 627
+            n.rule = 634
         p = p1
         if res2 and n:
             res.append(n)
@@ -37228,7 +37686,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 628
+                n.rule = 635
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37251,7 +37709,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 629
+                    n.rule = 636
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37324,7 +37782,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 630
+        n.rule = 637
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -37356,7 +37814,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 631
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37375,7 +37833,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 632
+        n.rule = 639
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -37407,7 +37865,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 633
+            n.rule = 640
         p = p1
         if res2 and n:
             res.append(n)
@@ -37423,7 +37881,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e213_0(p)
+        r = self.e214_0(p)
         if r is None:
             return None
         q, v = r
@@ -37446,14 +37904,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 634
+            n.rule = 641
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 635
+        n.rule = 642
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37510,14 +37968,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 636
+                n.rule = 643
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e214_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -37547,7 +38005,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 637
+            n.rule = 644
         p = p3
         if res4 and n:
             res.append(n)
@@ -37586,7 +38044,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 638
+            n.rule = 645
         p = p5
         if res6 and n:
             res.append(n)
@@ -37605,7 +38063,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 639
+        n.rule = 646
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37654,7 +38112,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 640
+            n.rule = 647
         p = p1
         if res2 and n:
             res.append(n)
@@ -37681,14 +38139,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 641
+            n.rule = 648
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 642
+        n.rule = 649
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37709,7 +38167,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e215_0(p)
+        r = self.e216_0(p)
         if r is None:
             return None
         q, v = r
@@ -37727,7 +38185,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 650
         p = p1
         if res2 and n:
             res.append(n)
@@ -37807,14 +38265,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 644
+            n.rule = 651
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e216_0(p5)
+            r = self.e217_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37839,7 +38297,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 645
+        n.rule = 652
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37871,7 +38329,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 646
+            n.rule = 653
         p = p1
         if res2 and n:
             res.append(n)
@@ -37886,11 +38344,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 647
+            n.rule = 654
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e217_0(p)
+        r = self.e218_0(p)
         if r is None:
             return None
         q, v = r
@@ -37920,14 +38378,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 648
+            n.rule = 655
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 649
+        n.rule = 656
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37959,7 +38417,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 657
         p = p1
         if res2 and n:
             res.append(n)
@@ -37989,7 +38447,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 651
+                n.rule = 658
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38008,7 +38466,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 652
+                n.rule = 659
             q = p7
             v = n if res8 else None
             p = q
@@ -38027,7 +38485,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e218_0(p)
+        r = self.e219_0(p)
         if r is None:
             return None
         q, v = r
@@ -38046,7 +38504,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e219_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
@@ -38056,7 +38514,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 653
+        n.rule = 660
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -38088,7 +38546,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 654
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -38104,7 +38562,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e220_0(p)
+        r = self.e221_0(p)
         if r is None:
             return None
         q, v = r
@@ -38126,7 +38584,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 655
+        n.rule = 662
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -38170,7 +38628,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
@@ -38205,7 +38663,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 657
+            n.rule = 664
         p = p3
         if res4 and n:
             res.append(n)
@@ -38352,7 +38810,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 658
+            n.rule = 665
         p = p5
         if res6 and n:
             res.append(n)
@@ -38384,14 +38842,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 659
+            n.rule = 666
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 667
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -38423,7 +38881,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 668
         p = p1
         if res2 and n:
             res.append(n)
@@ -38439,7 +38897,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 662
+                n.rule = 669
             q = p3
             v = n if res4 else None
             p = q
@@ -38472,7 +38930,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 663
+                n.rule = 670
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38487,11 +38945,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 664
+                n.rule = 671
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e221_0(p5)
+            r = self.e222_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38551,7 +39009,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 665
+                n.rule = 672
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38561,7 +39019,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 666
+        n.rule = 673
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38593,11 +39051,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 667
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e222_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -38644,14 +39102,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 668
+            n.rule = 675
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 669
+        n.rule = 676
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38731,7 +39189,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
@@ -38750,7 +39208,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 678
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38782,14 +39240,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 680
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38808,21 +39266,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 674
+                n.rule = 681
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e223_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e224_0(p)
+        r = self.e225_0(p)
         if r is None:
             return None
         q, v = r
@@ -38840,14 +39298,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 675
+            n.rule = 682
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 676
+        n.rule = 683
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38879,7 +39337,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
@@ -38933,7 +39391,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 678
+                n.rule = 685
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38975,7 +39433,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 679
+                    n.rule = 686
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39024,7 +39482,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 687
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -39056,14 +39514,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 689
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -39119,14 +39577,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 691
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -39158,14 +39616,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 686
+        n.rule = 693
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -39226,14 +39684,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 695
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39265,7 +39723,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -39280,11 +39738,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 690
+            n.rule = 697
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e225_0(p)
+        r = self.e226_0(p)
         if r is None:
             return None
         q, v = r
@@ -39314,14 +39772,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 691
+            n.rule = 698
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 692
+        n.rule = 699
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39330,7 +39788,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e226_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
@@ -39360,14 +39818,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 701
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39423,7 +39881,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
@@ -39499,7 +39957,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e227_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -39533,7 +39991,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 696
+        n.rule = 703
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39565,11 +40023,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 697
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e228_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -39579,7 +40037,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 698
+        n.rule = 705
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39611,7 +40069,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
@@ -39630,7 +40088,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e229_0(p3)
+            r = self.e230_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39697,7 +40155,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e230_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39722,7 +40180,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 707
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39731,7 +40189,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e231_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
@@ -39777,7 +40235,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e232_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 break
             q, v = r
@@ -39802,7 +40260,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 708
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39822,11 +40280,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 702
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e233_0(p)
+        r = self.e234_0(p)
         if r is None:
             return None
         q, v = r
@@ -39849,7 +40307,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 703
+            n.rule = 710
         p = p3
         if res4 and n:
             res.append(n)
@@ -39903,7 +40361,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 704
+                n.rule = 711
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39913,7 +40371,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 712
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39933,11 +40391,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 713
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e234_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -39968,7 +40426,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e235_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -40027,14 +40485,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 707
+            n.rule = 714
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 715
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -40057,7 +40515,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 709
+                n.rule = 716
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -40076,7 +40534,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e236_0(p)
+        r = self.e237_0(p)
         if r is None:
             return None
         q, v = r
@@ -40084,7 +40542,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e237_0(p)
+            r = self.e238_0(p)
             if r is None:
                 break
             q, v = r
@@ -40092,7 +40550,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e238_0(p)
+        r = self.e239_0(p)
         if r is None:
             return None
         q, v = r
@@ -40100,7 +40558,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e239_0(p)
+            r = self.e240_0(p)
             if r is None:
                 break
             q, v = r
@@ -40111,7 +40569,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e240_0(p5)
+            r = self.e241_0(p5)
             if r is None:
                 break
             q, v = r
@@ -40172,7 +40630,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 710
+        n.rule = 717
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -40262,7 +40720,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 711
+        n.rule = 718
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -40339,7 +40797,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e241_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40364,7 +40822,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 719
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40392,12 +40850,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 713
+                    n.rule = 720
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40425,12 +40883,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 714
+                    n.rule = 721
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 719
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40534,7 +40992,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 715
+        n.rule = 722
         return p, n
 
     def e112_0(self, p: int) -> Any:
@@ -40837,7 +41295,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40858,7 +41316,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40879,7 +41337,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40902,7 +41360,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40923,7 +41381,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40946,7 +41404,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40969,7 +41427,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 716
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40994,7 +41452,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 717
+        n.rule = 724
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -41046,7 +41504,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 725
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -41079,7 +41537,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e242_0(p)
+        r = self.e243_0(p)
         if r is None:
             return None
         q, v = r
@@ -41089,7 +41547,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 719
+        n.rule = 726
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -41175,7 +41633,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 720
+                    n.rule = 727
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41277,19 +41735,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 721
+                    n.rule = 728
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 722
+                    n.rule = 729
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 723
+                    n.rule = 730
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41564,7 +42022,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 731
         return p, n
 
     def e126_0(self, p: int) -> Any:
@@ -41715,7 +42173,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 725
+                    n.rule = 732
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41734,7 +42192,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e243_0(p3)
+                r = self.e244_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41745,7 +42203,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 725
+                    n.rule = 732
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41823,14 +42281,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 726
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e244_0(p9)
+                    r = self.e245_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -41866,12 +42324,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 727
+                    n.rule = 734
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41898,7 +42356,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 728
+                    n.rule = 735
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41918,12 +42376,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 729
+                    n.rule = 736
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41938,7 +42396,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41953,7 +42411,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41965,7 +42423,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e245_0(p17)
+                    r = self.e246_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -42036,7 +42494,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 730
+                    n.rule = 737
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -42067,18 +42525,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 731
+                    n.rule = 738
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 732
+                    n.rule = 739
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42133,18 +42591,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 733
+                    n.rule = 740
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 734
+                    n.rule = 741
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42188,18 +42646,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 735
+                    n.rule = 742
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 736
+                    n.rule = 743
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42214,7 +42672,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42283,18 +42741,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 737
+                    n.rule = 744
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 738
+                    n.rule = 745
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42303,7 +42761,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e246_0(p35)
+                r = self.e247_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42333,18 +42791,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 739
+                    n.rule = 746
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 740
+                    n.rule = 747
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42385,18 +42843,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 741
+                    n.rule = 748
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 742
+                    n.rule = 749
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42411,7 +42869,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42531,11 +42989,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e247_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42613,7 +43071,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 744
+                    n.rule = 751
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42800,7 +43258,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42834,7 +43292,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 746
+                    n.rule = 753
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42861,7 +43319,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 754
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42925,13 +43383,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 748
+                    n.rule = 755
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 746
+                    n.rule = 753
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42956,7 +43414,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 756
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -43063,7 +43521,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43122,7 +43580,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e248_0(p)
+            r = self.e249_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43181,7 +43639,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e249_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43273,7 +43731,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 751
+                    n.rule = 758
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -43302,7 +43760,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e250_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43345,7 +43803,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 759
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43640,7 +44098,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e251_0(p)
+            r = self.e252_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43668,7 +44126,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43746,7 +44204,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43774,7 +44232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 762
         return q, n
 
     def e144_0(self, p: int) -> Any:
@@ -43903,7 +44361,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e252_0(p1)
+                r = self.e253_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43946,7 +44404,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 756
+                    n.rule = 763
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43957,6 +44415,60 @@ class CardParser:
         return None
 
     def e147_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e148_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43996,7 +44508,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 757
+                n.rule = 764
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44006,7 +44518,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44024,10 +44536,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 765
         return q, n
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44045,7 +44557,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 766
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -44143,7 +44655,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 767
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44168,18 +44680,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 761
+                    n.rule = 768
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44209,7 +44721,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 764
+                    n.rule = 771
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44254,7 +44766,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 765
+                    n.rule = 772
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44330,12 +44842,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 766
+                    n.rule = 773
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44362,7 +44874,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 767
+                    n.rule = 774
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44421,7 +44933,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 768
+                    n.rule = 775
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -44443,18 +44955,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 769
+                    n.rule = 776
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 770
+                    n.rule = 777
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44481,7 +44993,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 771
+                    n.rule = 778
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44576,7 +45088,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 772
+                    n.rule = 779
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44624,12 +45136,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 773
+                    n.rule = 780
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44659,7 +45171,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 774
+                    n.rule = 781
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44678,7 +45190,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e253_0(p27)
+                    r = self.e254_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -44686,7 +45198,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e254_0(p27)
+                r = self.e255_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44697,12 +45209,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 775
+                    n.rule = 782
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44729,7 +45241,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 776
+                    n.rule = 783
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44761,7 +45273,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e255_0(p31)
+                r = self.e256_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44783,18 +45295,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 777
+                    n.rule = 784
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 778
+                    n.rule = 785
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44821,7 +45333,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 779
+                    n.rule = 786
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44857,7 +45369,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 780
+                    n.rule = 787
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44877,12 +45389,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 781
+                    n.rule = 788
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44912,7 +45424,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 782
+                    n.rule = 789
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44937,11 +45449,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 783
+                    n.rule = 790
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e256_0(p43)
+                r = self.e257_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44950,7 +45462,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e257_0(p43)
+                r = self.e258_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44961,12 +45473,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 784
+                    n.rule = 791
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44996,11 +45508,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 785
+                    n.rule = 792
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e258_0(p49)
+                r = self.e259_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45030,11 +45542,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 786
+                    n.rule = 793
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e259_0(p49)
+                r = self.e260_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45045,12 +45557,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 787
+                    n.rule = 794
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45080,12 +45592,12 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 788
+                    n.rule = 795
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e260_0(p55)
+                    r = self.e261_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45106,11 +45618,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 789
+                    n.rule = 796
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e261_0(p55)
+                r = self.e262_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45122,7 +45634,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e262_0(p61)
+                    r = self.e263_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45158,19 +45670,19 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 790
+                    n.rule = 797
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 763
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45201,7 +45713,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 791
+                n.rule = 798
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45211,7 +45723,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45229,10 +45741,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 792
+        n.rule = 799
         return q, n
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45250,10 +45762,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 793
+        n.rule = 800
         return q, n
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45282,7 +45794,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 794
+                    n.rule = 801
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45294,7 +45806,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e263_0(p3) is None:
+                if self.e264_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -45311,7 +45823,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 795
+                    n.rule = 802
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45322,7 +45834,7 @@ class CardParser:
                 break
         return None
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45353,7 +45865,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 796
+                n.rule = 803
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45363,7 +45875,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45408,7 +45920,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45439,7 +45951,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 798
+                    n.rule = 805
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45498,7 +46010,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 799
+                    n.rule = 806
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45636,7 +46148,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 800
+                        n.rule = 807
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45670,7 +46182,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 801
+                    n.rule = 808
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45751,7 +46263,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45769,7 +46281,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e264_0(p1)
+                r = self.e265_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45864,7 +46376,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 802
+                    n.rule = 809
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45953,7 +46465,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 810
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45973,7 +46485,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 804
+                    n.rule = 811
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46028,20 +46540,20 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 805
+                    n.rule = 812
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 811
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -46082,10 +46594,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 806
+        n.rule = 813
         return p, n
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -46116,7 +46628,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 807
+                    n.rule = 814
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46167,7 +46679,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 808
+                n.rule = 815
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -46195,7 +46707,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e265_0(p1)
+                r = self.e266_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46225,7 +46737,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 809
+                    n.rule = 816
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46264,7 +46776,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 817
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46303,7 +46815,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 811
+                    n.rule = 818
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -46342,18 +46854,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 812
+                    n.rule = 819
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 813
+                    n.rule = 820
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46362,7 +46874,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e266_0(p11)
+                r = self.e267_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46374,7 +46886,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e267_0(p13)
+                    r = self.e268_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -46417,7 +46929,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 815
+                    n.rule = 822
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46456,7 +46968,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 816
+                    n.rule = 823
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46487,7 +46999,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e268_0(p19)
+                    r = self.e269_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46499,12 +47011,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 817
+                    n.rule = 824
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46573,18 +47085,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 818
+                    n.rule = 825
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 819
+                    n.rule = 826
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46625,18 +47137,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 820
+                    n.rule = 827
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 821
+                    n.rule = 828
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46684,7 +47196,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e269_0(p29)
+                r = self.e270_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46695,12 +47207,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 822
+                    n.rule = 829
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46741,18 +47253,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 823
+                    n.rule = 830
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 824
+                    n.rule = 831
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46852,7 +47364,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 825
+                    n.rule = 832
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46900,12 +47412,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 826
+                    n.rule = 833
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46984,7 +47496,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e270_0(p39)
+                r = self.e271_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46995,12 +47507,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 827
+                    n.rule = 834
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47051,7 +47563,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e271_0(p41)
+                r = self.e272_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47062,12 +47574,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 828
+                    n.rule = 835
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47104,7 +47616,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e272_0(p43)
+                r = self.e273_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47115,12 +47627,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 829
+                    n.rule = 836
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47157,7 +47669,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e273_0(p45)
+                r = self.e274_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47194,7 +47706,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e274_0(p45)
+                r = self.e275_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47216,18 +47728,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 830
+                    n.rule = 837
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 831
+                    n.rule = 838
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47397,7 +47909,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 832
+                    n.rule = 839
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -47520,18 +48032,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 833
+                    n.rule = 840
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 834
+                    n.rule = 841
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47679,7 +48191,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 835
+                    n.rule = 842
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47699,12 +48211,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 836
+                    n.rule = 843
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47828,7 +48340,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e275_0(p61)
+                    r = self.e276_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47864,12 +48376,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 837
+                    n.rule = 844
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47924,18 +48436,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 838
+                    n.rule = 845
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 839
+                    n.rule = 846
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47990,18 +48502,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 840
+                    n.rule = 847
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 841
+                    n.rule = 848
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48126,18 +48638,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 842
+                    n.rule = 849
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 843
+                    n.rule = 850
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48146,7 +48658,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e276_0(p75)
+                r = self.e277_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48232,7 +48744,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 844
+                    n.rule = 851
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -48271,18 +48783,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 845
+                    n.rule = 852
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 846
+                    n.rule = 853
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48291,7 +48803,7 @@ class CardParser:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e277_0(p81)
+                r = self.e278_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48327,7 +48839,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 847
+                    n.rule = 854
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -48347,12 +48859,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 848
+                    n.rule = 855
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48361,7 +48873,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e278_0(p85)
+                r = self.e279_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48383,7 +48895,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 849
+                    n.rule = 856
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48489,18 +49001,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 850
+                    n.rule = 857
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 851
+                    n.rule = 858
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48509,7 +49021,7 @@ class CardParser:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e279_0(p91)
+                r = self.e280_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48531,7 +49043,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 852
+                    n.rule = 859
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -48549,7 +49061,7 @@ class CardParser:
                 q += 4
                 p91 = q
                 res92.append(v)
-                r = self.e280_0(p91)
+                r = self.e281_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48558,7 +49070,7 @@ class CardParser:
                 p91 = q
                 if v:
                     res92.append(v)
-                r = self.e281_0(p91)
+                r = self.e282_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48569,12 +49081,12 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 853
+                    n.rule = 860
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48604,7 +49116,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 854
+                    n.rule = 861
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -48621,7 +49133,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 855
+                    n.rule = 862
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
@@ -48685,18 +49197,18 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 856
+                    n.rule = 863
                 p95 = p101
                 if res102 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 857
+                    n.rule = 864
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48705,7 +49217,7 @@ class CardParser:
             while True:
                 p103 = p
                 res104: list[Any] = []
-                r = self.e282_0(p103)
+                r = self.e283_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48714,7 +49226,7 @@ class CardParser:
                 p103 = q
                 if v:
                     res104.append(v)
-                r = self.e283_0(p103)
+                r = self.e284_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48725,12 +49237,12 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104 if len(res104) == 1 and type(res104[0]) is not list else flatten(res104))
-                    n.rule = 858
+                    n.rule = 865
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48739,7 +49251,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e284_0(p105)
+                r = self.e285_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48748,7 +49260,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e285_0(p105)
+                r = self.e286_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48759,12 +49271,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 859
+                    n.rule = 866
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48861,7 +49373,7 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 860
+                    n.rule = 867
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -48896,7 +49408,7 @@ class CardParser:
                     res114.append(v)
                     if res114:
                         n = Nt(res114)
-                        n.rule = 861
+                        n.rule = 868
                     p111 = p113
                     if res114 and n:
                         res112.append(n)
@@ -48931,7 +49443,7 @@ class CardParser:
                 q += 6
                 p107 = q
                 res108.append(v)
-                r = self.e286_0(p107)
+                r = self.e287_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48942,12 +49454,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 862
+                    n.rule = 869
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49100,18 +49612,18 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 863
+                    n.rule = 870
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 864
+                    n.rule = 871
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49180,18 +49692,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 865
+                    n.rule = 872
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 866
+                    n.rule = 873
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49242,7 +49754,7 @@ class CardParser:
                 q += 6
                 p123 = q
                 res124.append(v)
-                r = self.e287_0(p123)
+                r = self.e288_0(p123)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49283,18 +49795,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 867
+                    n.rule = 874
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124 if len(res124) == 1 and type(res124[0]) is not list else flatten(res124))
-                    n.rule = 868
+                    n.rule = 875
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49475,18 +49987,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 869
+                    n.rule = 876
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 870
+                    n.rule = 877
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49583,18 +50095,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 871
+                    n.rule = 878
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 872
+                    n.rule = 879
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49747,18 +50259,18 @@ class CardParser:
                 res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 873
+                    n.rule = 880
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 874
+                    n.rule = 881
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49836,7 +50348,7 @@ class CardParser:
                     res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 875
+                    n.rule = 882
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
@@ -49856,12 +50368,12 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 876
+                    n.rule = 883
                 q = p139
                 v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49967,7 +50479,7 @@ class CardParser:
                     res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 877
+                    n.rule = 884
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
@@ -49987,12 +50499,12 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 878
+                    n.rule = 885
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50056,7 +50568,7 @@ class CardParser:
                     res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 879
+                    n.rule = 886
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
@@ -50132,12 +50644,12 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 880
+                    n.rule = 887
                 q = p147
                 v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50177,7 +50689,7 @@ class CardParser:
                 while True:
                     p153 = p151
                     res154: list[Any] = []
-                    r = self.e288_0(p153)
+                    r = self.e289_0(p153)
                     if r is None:
                         break
                     q, v = r
@@ -50227,7 +50739,7 @@ class CardParser:
                 q += 6
                 p151 = q
                 res152.append(v)
-                r = self.e289_0(p151)
+                r = self.e290_0(p151)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50277,18 +50789,18 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 881
+                    n.rule = 888
                 p151 = p155
                 if res156 and n:
                     res152.append(n)
                 if res152:
                     n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 882
+                    n.rule = 889
                 q = p151
                 v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50318,7 +50830,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 883
+                    n.rule = 890
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50469,18 +50981,18 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 884
+                    n.rule = 891
                 p157 = p161
                 if res162 and n:
                     res158.append(n)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 885
+                    n.rule = 892
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50594,11 +51106,11 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166)
-                    n.rule = 886
+                    n.rule = 893
                 p163 = p165
                 if res166 and n:
                     res164.append(n)
-                r = self.e290_0(p163)
+                r = self.e291_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50609,12 +51121,12 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164 if len(res164) == 1 and type(res164[0]) is not list else flatten(res164))
-                    n.rule = 887
+                    n.rule = 894
                 q = p163
                 v = n if res164 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50697,18 +51209,18 @@ class CardParser:
                 res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 888
+                    n.rule = 895
                 p167 = p169
                 if res170 and n:
                     res168.append(n)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 889
+                    n.rule = 896
                 q = p167
                 v = n if res168 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50791,18 +51303,18 @@ class CardParser:
                 res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 890
+                    n.rule = 897
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 891
+                    n.rule = 898
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50913,18 +51425,18 @@ class CardParser:
                 res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 892
+                    n.rule = 899
                 p175 = p177
                 if res178 and n:
                     res176.append(n)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 893
+                    n.rule = 900
                 q = p175
                 v = n if res176 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51007,18 +51519,18 @@ class CardParser:
                 res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 894
+                    n.rule = 901
                 p179 = p181
                 if res182 and n:
                     res180.append(n)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 895
+                    n.rule = 902
                 q = p179
                 v = n if res180 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51073,18 +51585,18 @@ class CardParser:
                 res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 896
+                    n.rule = 903
                 p183 = p185
                 if res186 and n:
                     res184.append(n)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 897
+                    n.rule = 904
                 q = p183
                 v = n if res184 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51107,7 +51619,7 @@ class CardParser:
                 q += 7
                 p187 = q
                 res188.append(v)
-                r = self.e291_0(p187)
+                r = self.e292_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51137,7 +51649,7 @@ class CardParser:
                     res190.append(v)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 898
+                    n.rule = 905
                 p187 = p189
                 if res190 and n:
                     res188.append(n)
@@ -51176,21 +51688,21 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 899
+                    n.rule = 906
                 p187 = p191
                 if res192 and n:
                     res188.append(n)
                 while True:
                     p193 = p187
                     res194: list[Any] = []
-                    r = self.e292_0(p193)
+                    r = self.e293_0(p193)
                     if r is None:
                         break
                     q, v = r
                     p193 = q
                     if v:
                         res194.append(v)
-                    r = self.e293_0(p193)
+                    r = self.e294_0(p193)
                     if r is None:
                         break
                     q, v = r
@@ -51200,7 +51712,7 @@ class CardParser:
                     p187 = p193
                     res188 += res194
                     break
-                r = self.e294_0(p187)
+                r = self.e295_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51238,7 +51750,7 @@ class CardParser:
                     q += 4
                     p195 = q
                     res196.append(v)
-                    r = self.e295_0(p195)
+                    r = self.e296_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -51251,7 +51763,7 @@ class CardParser:
                 while True:
                     p197 = p187
                     res198: list[Any] = []
-                    r = self.e296_0(p197)
+                    r = self.e297_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -51299,12 +51811,12 @@ class CardParser:
                     break
                 if res188:
                     n = Nt(res188 if len(res188) == 1 and type(res188[0]) is not list else flatten(res188))
-                    n.rule = 900
+                    n.rule = 907
                 q = p187
                 v = n if res188 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51415,18 +51927,18 @@ class CardParser:
                 res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 901
+                    n.rule = 908
                 p199 = p201
                 if res202 and n:
                     res200.append(n)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 902
+                    n.rule = 909
                 q = p199
                 v = n if res200 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51526,18 +52038,18 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 903
+                    n.rule = 910
                 p203 = p205
                 if res206 and n:
                     res204.append(n)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 904
+                    n.rule = 911
                 q = p203
                 v = n if res204 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51546,7 +52058,7 @@ class CardParser:
             while True:
                 p207 = p
                 res208: list[Any] = []
-                r = self.e297_0(p207)
+                r = self.e298_0(p207)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51568,25 +52080,25 @@ class CardParser:
                     res210.append(v)
                 if res210:
                     n = Nt(res210)
-                    n.rule = 905
+                    n.rule = 912
                 p207 = p209
                 if res210 and n:
                     res208.append(n)
                 if res208:
                     n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 906
+                    n.rule = 913
                 q = p207
                 v = n if res208 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 814
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -51620,7 +52132,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 907
+                    n.rule = 914
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51650,7 +52162,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 908
+                    n.rule = 915
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51675,7 +52187,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 909
+                    n.rule = 916
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51706,7 +52218,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 910
+                    n.rule = 917
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51731,7 +52243,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 911
+                    n.rule = 918
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51767,7 +52279,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 912
+                n.rule = 919
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51797,7 +52309,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 913
+                    n.rule = 920
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -51824,7 +52336,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e298_0(p23)
+                r = self.e299_0(p23)
                 if r is None:
                     break
                 q, v = r
@@ -51845,7 +52357,7 @@ class CardParser:
                 res26.append(v)
             if res26:
                 n = Nt(res26)
-                n.rule = 914
+                n.rule = 921
             p23 = p25
             if res26 and n:
                 res24.append(n)
@@ -51856,7 +52368,7 @@ class CardParser:
             break
         return None
 
-    def e160_0(self, p: int) -> Any:
+    def e161_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -51899,10 +52411,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 915
+        n.rule = 922
         return p, n
 
-    def e161_1(self, p: int) -> Any:
+    def e162_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -51943,10 +52455,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 923
         return p, n
 
-    def e162_1(self, p: int) -> Any:
+    def e163_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -51983,7 +52495,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 917
+                    n.rule = 924
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52014,7 +52526,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 918
+                    n.rule = 925
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52033,16 +52545,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e299_1(p1) is None:
-                break
-            while True:
-                r = self.e300_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e300_1(p1) is None:
                 break
             while True:
                 r = self.e301_1(p1)
@@ -52063,9 +52566,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e303_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e303_1(p3)
+                r = self.e304_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -52087,7 +52599,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e304_1(p5)
+                    r = self.e305_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -52103,14 +52615,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e305_1(p7)
+                r = self.e306_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e306_1(p7)
+                r = self.e307_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -52120,7 +52632,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e307_1(p1)
+            r = self.e308_1(p1)
             if r is None:
                 break
             q, v = r
@@ -52130,7 +52642,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e308_1(p)
+        r = self.e309_1(p)
         if r is None:
             return None
         q, v = r
@@ -52140,9 +52652,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e309_1(p9) is None:
+            if self.e310_1(p9) is None:
                 break
-            r = self.e310_1(p9)
+            r = self.e311_1(p9)
             if r is None:
                 break
             q, v = r
@@ -52218,7 +52730,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e311_1(p9)
+                r = self.e312_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52227,7 +52739,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e312_1(p9)
+                r = self.e313_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52268,7 +52780,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e313_1(p21)
+                    r = self.e314_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -52282,7 +52794,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e314_1(p9)
+                r = self.e315_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52291,7 +52803,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e315_1(p9)
+                r = self.e316_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52349,7 +52861,7 @@ class CardParser:
         n.rule = 349
         return p, n
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52367,10 +52879,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 926
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52388,10 +52900,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 927
         return q, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52409,10 +52921,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 928
         return q, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52430,10 +52942,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 929
         return q, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -52465,76 +52977,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 923
+        n.rule = 930
         return p, n
-
-    def e168_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F9:
-            while True:
-                r = self.e316_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F82:
-            while True:
-                r = self.e317_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                r = self.e318_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                r = self.e319_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -52550,9 +52994,9 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F84:
+        if ch in _F9:
             while True:
-                r = self.e320_0(p)
+                r = self.e317_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52563,9 +53007,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F82:
             while True:
-                r = self.e321_0(p)
+                r = self.e318_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e319_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e320_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52579,6 +53049,48 @@ class CardParser:
         return None
 
     def e170_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F84:
+            while True:
+                r = self.e321_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                r = self.e322_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e171_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52610,7 +53122,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e322_0(p1)
+                r = self.e323_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52628,7 +53140,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e323_0(p3)
+                r = self.e324_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52637,11 +53149,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e324_0(p3) is None:
+                if self.e325_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e325_0(p3)
+                r = self.e326_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52657,7 +53169,7 @@ class CardParser:
                 break
         return None
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52675,10 +53187,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 924
+        n.rule = 931
         return q, n
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52715,7 +53227,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 925
+                    n.rule = 932
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52738,7 +53250,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 926
+                    n.rule = 933
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52748,7 +53260,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52802,7 +53314,7 @@ class CardParser:
                 break
         return None
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -52843,10 +53355,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 927
+        n.rule = 934
         return p, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52864,10 +53376,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 935
         return q, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52885,10 +53397,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 936
         return q, n
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52906,7 +53418,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e326_0(p1)
+                r = self.e327_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53029,7 +53541,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53200,7 +53712,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 930
+                    n.rule = 937
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53231,7 +53743,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 931
+                    n.rule = 938
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53242,7 +53754,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53278,7 +53790,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 932
+                    n.rule = 939
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53323,7 +53835,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 933
+                    n.rule = 940
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53381,7 +53893,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53412,7 +53924,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 934
+                    n.rule = 941
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53457,7 +53969,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 935
+                    n.rule = 942
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53489,7 +54001,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e327_0(p5)
+                r = self.e328_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53507,7 +54019,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e328_0(p9) is None:
+                if self.e329_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -53529,7 +54041,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 936
+                    n.rule = 943
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53540,7 +54052,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53574,7 +54086,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 937
+                    n.rule = 944
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53605,7 +54117,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 938
+                    n.rule = 945
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53628,7 +54140,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 939
+                    n.rule = 946
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53638,7 +54150,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53691,7 +54203,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 940
+                    n.rule = 947
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53701,7 +54213,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53755,7 +54267,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53870,7 +54382,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 941
+                    n.rule = 948
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53896,7 +54408,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 942
+                    n.rule = 949
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53932,7 +54444,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 943
+                    n.rule = 950
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53957,7 +54469,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -53975,10 +54487,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 944
+        n.rule = 951
         return q, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -53996,10 +54508,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 952
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -54017,10 +54529,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 946
+        n.rule = 953
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -54048,10 +54560,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 947
+        n.rule = 954
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -54083,10 +54595,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 948
+        n.rule = 955
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54140,7 +54652,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54158,7 +54670,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e329_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54205,7 +54717,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 949
+                        n.rule = 956
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -54260,7 +54772,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 950
+                    n.rule = 957
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54285,7 +54797,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54344,7 +54856,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 951
+                    n.rule = 958
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54410,7 +54922,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 952
+                    n.rule = 959
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54420,7 +54932,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54438,7 +54950,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e330_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54512,7 +55024,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e331_0(p3)
+                r = self.e332_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54570,7 +55082,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 953
+                    n.rule = 960
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54596,11 +55108,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 954
+                    n.rule = 961
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e332_0(p7)
+                r = self.e333_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54621,7 +55133,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 955
+                        n.rule = 962
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54635,7 +55147,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54688,7 +55200,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 963
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54698,7 +55210,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54734,7 +55246,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 964
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54821,7 +55333,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 958
+                    n.rule = 965
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54917,11 +55429,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 959
+                    n.rule = 966
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e333_0(p9)
+                r = self.e334_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54937,7 +55449,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54955,7 +55467,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e334_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54998,7 +55510,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 960
+                    n.rule = 967
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -55008,7 +55520,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55062,7 +55574,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55093,7 +55605,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 961
+                    n.rule = 968
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55112,7 +55624,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e335_0(p1)
+                    r = self.e336_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -55184,7 +55696,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 962
+                    n.rule = 969
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55227,7 +55739,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e336_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55238,7 +55750,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 963
+                    n.rule = 970
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -55261,7 +55773,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e337_0(p3)
+                r = self.e338_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55272,14 +55784,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 963
+                    n.rule = 970
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55366,7 +55878,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 964
+                    n.rule = 971
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55411,7 +55923,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 965
+                    n.rule = 972
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55450,7 +55962,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55501,7 +56013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 966
+        n.rule = 973
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55591,18 +56103,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 967
+                    n.rule = 974
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 968
+                    n.rule = 975
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 969
+                    n.rule = 976
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55617,7 +56129,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 969
+                    n.rule = 976
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55661,7 +56173,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 970
+            n.rule = 977
         p = p1
         if res2 and n:
             res.append(n)
@@ -55680,10 +56192,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 971
+        n.rule = 978
         return p, n
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55701,7 +56213,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e338_0(p1)
+                r = self.e339_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55765,14 +56277,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 972
+                    n.rule = 979
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e339_0(p7)
+                    r = self.e340_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55813,7 +56325,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55831,10 +56343,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 973
+        n.rule = 980
         return q, n
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55852,7 +56364,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e340_0(p1)
+                r = self.e341_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55926,7 +56438,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e341_0(p3)
+                r = self.e342_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55956,7 +56468,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55974,7 +56486,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e342_0(p1)
+                r = self.e343_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56020,7 +56532,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e343_0(p3)
+                r = self.e344_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56078,7 +56590,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56132,7 +56644,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56238,7 +56750,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 974
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56325,7 +56837,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 975
+                    n.rule = 982
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56336,7 +56848,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56354,7 +56866,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e344_0(p1)
+                r = self.e345_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56402,7 +56914,7 @@ class CardParser:
             while True:
                 p5 = p3
                 res6: list[Any] = []
-                r = self.e345_0(p5)
+                r = self.e346_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -56437,7 +56949,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 976
+                n.rule = 983
             p3 = p7
             if res8 and n:
                 res4.append(n)
@@ -56448,7 +56960,7 @@ class CardParser:
             break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -56471,7 +56983,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e346_0(p1)
+            r = self.e347_0(p1)
             if r is None:
                 p = c
                 break
@@ -56479,7 +56991,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e347_0(p1)
+            r = self.e348_0(p1)
             if r is None:
                 p = c
                 break
@@ -56493,7 +57005,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56511,10 +57023,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 977
+        n.rule = 984
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56568,7 +57080,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56586,7 +57098,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e348_0(p1)
+                r = self.e349_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56618,7 +57130,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e349_0(p3)
+                r = self.e350_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56750,18 +57262,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 978
+                    n.rule = 985
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 979
+                    n.rule = 986
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 980
+                    n.rule = 987
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56797,7 +57309,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 981
+                    n.rule = 988
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56817,12 +57329,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 982
+                    n.rule = 989
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 980
+                    n.rule = 987
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56858,7 +57370,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 983
+                    n.rule = 990
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56878,19 +57390,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 984
+                    n.rule = 991
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 980
+                    n.rule = 987
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56908,7 +57420,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 985
+        n.rule = 992
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56940,12 +57452,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 986
+                    n.rule = 993
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 994
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56965,19 +57477,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 988
+                    n.rule = 995
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 994
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57032,7 +57544,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 989
+                    n.rule = 996
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57057,7 +57569,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57111,7 +57623,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57165,7 +57677,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57183,10 +57695,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 990
+        n.rule = 997
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57240,7 +57752,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57274,7 +57786,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 991
+                    n.rule = 998
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57318,7 +57830,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 992
+                    n.rule = 999
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57329,7 +57841,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57416,7 +57928,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 993
+                    n.rule = 1000
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57455,7 +57967,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57527,7 +58039,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57581,7 +58093,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57635,7 +58147,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57689,12 +58201,12 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e350_0(p)
+            r = self.e351_0(p)
             if r is None:
                 p = c
                 break
@@ -57716,7 +58228,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 994
+                n.rule = 1001
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57725,7 +58237,7 @@ class CardParser:
             break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57779,7 +58291,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57894,7 +58406,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 995
+                    n.rule = 1002
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57953,7 +58465,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 996
+                    n.rule = 1003
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57992,7 +58504,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58007,7 +58519,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e351_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58033,7 +58545,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 997
+                    n.rule = 1004
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58043,7 +58555,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58110,7 +58622,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 1005
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58155,7 +58667,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 999
+                    n.rule = 1006
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58222,7 +58734,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58240,10 +58752,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1000
+        n.rule = 1007
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58277,7 +58789,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e352_0(p)
+            r = self.e353_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58290,7 +58802,7 @@ class CardParser:
             break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58343,7 +58855,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1001
+                    n.rule = 1008
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58372,7 +58884,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1002
+                    n.rule = 1009
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -58403,7 +58915,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1003
+                    n.rule = 1010
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58426,7 +58938,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1004
+                    n.rule = 1011
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -58436,7 +58948,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58454,10 +58966,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1005
+        n.rule = 1012
         return q, n
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58511,7 +59023,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58565,7 +59077,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58619,7 +59131,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58650,7 +59162,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1006
+                    n.rule = 1013
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58680,7 +59192,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1007
+                        n.rule = 1014
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58708,7 +59220,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1008
+                n.rule = 1015
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58738,7 +59250,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1009
+                    n.rule = 1016
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58752,7 +59264,7 @@ class CardParser:
             break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58770,10 +59282,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1010
+        n.rule = 1017
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -58816,10 +59328,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1011
+        n.rule = 1018
         return p, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58850,7 +59362,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1012
+                    n.rule = 1019
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58869,7 +59381,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e353_0(p5)
+                    r = self.e354_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -58904,7 +59416,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e354_0(p9)
+                r = self.e355_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58945,19 +59457,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1013
+                    n.rule = 1020
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1014
+                    n.rule = 1021
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1015
+                    n.rule = 1022
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58967,7 +59479,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58985,10 +59497,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1016
+        n.rule = 1023
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59006,10 +59518,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1017
+        n.rule = 1024
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59040,7 +59552,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1018
+                    n.rule = 1025
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59093,7 +59605,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1019
+                    n.rule = 1026
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -59155,7 +59667,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1020
+                    n.rule = 1027
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -59180,7 +59692,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1021
+                    n.rule = 1028
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -59206,17 +59718,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1022
+            n.rule = 1029
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1023
+        n.rule = 1030
         return p, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59258,7 +59770,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59276,7 +59788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1031
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -59316,14 +59828,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1025
+            n.rule = 1032
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e355_0(p3)
+            r = self.e356_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59348,7 +59860,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1026
+        n.rule = 1033
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -59358,7 +59870,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e356_0(p)
+            r = self.e357_0(p)
             if r is None:
                 break
             q, v = r
@@ -59389,14 +59901,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1027
+            n.rule = 1034
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e357_0(p3)
+            r = self.e358_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59433,10 +59945,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1028
+        n.rule = 1035
         return p, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59454,7 +59966,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1029
+        n.rule = 1036
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59482,7 +59994,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1030
+            n.rule = 1037
         p = p1
         if res2 and n:
             res.append(n)
@@ -59497,12 +60009,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1031
+            n.rule = 1038
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e358_0(p)
+            r = self.e359_0(p)
             if r is None:
                 break
             q, v = r
@@ -59513,10 +60025,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1032
+        n.rule = 1039
         return p, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59550,7 +60062,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e359_0(p)
+            r = self.e360_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59563,7 +60075,7 @@ class CardParser:
             break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59617,7 +60129,7 @@ class CardParser:
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59635,10 +60147,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1040
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59786,7 +60298,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1034
+                    n.rule = 1041
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59845,7 +60357,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1035
+                    n.rule = 1042
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59856,7 +60368,7 @@ class CardParser:
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59874,10 +60386,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1043
         return q, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59895,10 +60407,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1044
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59916,10 +60428,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1045
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59937,10 +60449,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1039
+        n.rule = 1046
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59981,10 +60493,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1047
         return p, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60038,7 +60550,7 @@ class CardParser:
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60092,7 +60604,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60110,7 +60622,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e360_0(p1)
+                r = self.e361_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60132,7 +60644,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1041
+                    n.rule = 1048
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60163,7 +60675,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1042
+                    n.rule = 1049
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60188,7 +60700,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60222,7 +60734,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e361_0(p)
+            r = self.e362_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60235,7 +60747,7 @@ class CardParser:
             break
         return None
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60276,10 +60788,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1050
         return p, n
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60297,7 +60809,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e362_0(p1)
+                r = self.e363_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60365,7 +60877,7 @@ class CardParser:
                 break
         return None
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60406,10 +60918,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1044
+        n.rule = 1051
         return p, n
 
-    def e262_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60427,10 +60939,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1052
         return q, n
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -60457,7 +60969,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60475,62 +60987,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1053
         return q, n
-
-    def e265_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e266_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60587,6 +61045,60 @@ class CardParser:
         return None
 
     def e267_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60604,10 +61116,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1054
         return q, n
 
-    def e268_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60638,7 +61150,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1048
+                    n.rule = 1055
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60705,12 +61217,12 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1049
+                n.rule = 1056
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
-                r = self.e363_0(p5)
+                r = self.e364_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -60724,50 +61236,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e269_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1050
-        return p, n
 
     def e270_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -60810,7 +61278,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1051
+        n.rule = 1057
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -60854,10 +61322,54 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1058
         return p, n
 
     def e272_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1059
+        return p, n
+
+    def e273_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60893,7 +61405,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1053
+                    n.rule = 1060
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60980,7 +61492,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1054
+                    n.rule = 1061
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61033,7 +61545,7 @@ class CardParser:
                 break
         return None
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61074,10 +61586,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1055
+        n.rule = 1062
         return p, n
 
-    def e274_0(self, p: int) -> Any:
+    def e275_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61113,7 +61625,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1056
+                    n.rule = 1063
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61186,7 +61698,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1057
+                    n.rule = 1064
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61234,12 +61746,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1058
+                    n.rule = 1065
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61259,19 +61771,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1060
+                    n.rule = 1067
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1059
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e275_0(self, p: int) -> Any:
+    def e276_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61289,62 +61801,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1061
+        n.rule = 1068
         return q, n
-
-    def e276_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e277_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -61379,25 +61837,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -61411,25 +61850,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -61636,6 +62056,98 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e281_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
         if ch in _F117:
             while True:
                 p1 = p
@@ -61659,7 +62171,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1062
+                    n.rule = 1069
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -61690,7 +62202,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1063
+                    n.rule = 1070
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -61700,7 +62212,7 @@ class CardParser:
                 break
         return None
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -61736,7 +62248,7 @@ class CardParser:
             q += 4
             p1 = q
             res2.append(v)
-            r = self.e364_0(p1)
+            r = self.e365_0(p1)
             if r is None:
                 p = c
                 break
@@ -61750,7 +62262,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61842,7 +62354,7 @@ class CardParser:
                 break
         return None
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61883,10 +62395,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1071
         return p, n
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61940,7 +62452,7 @@ class CardParser:
                 break
         return None
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61981,10 +62493,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1072
         return p, n
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62038,7 +62550,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62074,7 +62586,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1066
+                    n.rule = 1073
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62118,7 +62630,7 @@ class CardParser:
                 break
         return None
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62136,10 +62648,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1067
+        n.rule = 1074
         return q, n
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62193,7 +62705,7 @@ class CardParser:
                 break
         return None
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62247,7 +62759,7 @@ class CardParser:
                 break
         return None
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62301,7 +62813,7 @@ class CardParser:
                 break
         return None
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -62323,10 +62835,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1075
         return p, n
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -62349,7 +62861,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e365_0(p1)
+            r = self.e366_0(p1)
             if r is None:
                 p = c
                 break
@@ -62363,7 +62875,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e294_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62391,10 +62903,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1076
         return p, n
 
-    def e295_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62435,10 +62947,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1077
         return p, n
 
-    def e296_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62456,10 +62968,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1071
+        n.rule = 1078
         return q, n
 
-    def e297_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62513,7 +63025,7 @@ class CardParser:
                 break
         return None
 
-    def e298_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62531,7 +63043,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1072
+        n.rule = 1079
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62552,7 +63064,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e366_1(p1)
+                r = self.e367_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62568,7 +63080,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62629,7 +63141,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62706,7 +63218,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62770,7 +63282,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62827,7 +63339,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e367_1(p21)
+                r = self.e368_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62871,7 +63383,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62948,7 +63460,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63054,7 +63566,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63125,7 +63637,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e368_1(p41)
+                r = self.e369_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63169,14 +63681,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1080
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e299_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63395,20 +63907,10 @@ class CardParser:
                 break
         return None
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e369_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e370_1(p)
             if r is None:
@@ -63419,24 +63921,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e301_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e371_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e372_1(p)
             if r is None:
                 p = c
                 break
@@ -63448,6 +63934,32 @@ class CardParser:
         return None
 
     def e302_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e372_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e373_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e303_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -63465,43 +63977,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 551
+        n.rule = 558
         return q, n
-
-    def e303_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 552
-        return p, n
 
     def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -63535,10 +64012,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 559
         return p, n
 
     def e305_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX43(text, q) if text[q:q + 1] in _F78 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 560
+        return p, n
+
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63570,10 +64082,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 561
         return p, n
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -63596,7 +64108,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e373_1(p1)
+            r = self.e374_1(p1)
             if r is None:
                 p = c
                 break
@@ -63608,23 +64120,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e307_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e374_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e308_1(self, p: int) -> Any:
@@ -63645,6 +64140,23 @@ class CardParser:
         return p, res
 
     def e309_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e376_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e310_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63941,13 +64453,13 @@ class CardParser:
                 break
         return None
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e376_1(p)
+            r = self.e377_1(p)
             if r is None:
                 p = c
                 break
@@ -63958,7 +64470,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e311_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63976,7 +64488,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e377_1(p1)
+                r = self.e378_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64068,7 +64580,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 562
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -64197,7 +64709,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 556
+                    n.rule = 563
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -64208,7 +64720,7 @@ class CardParser:
                 break
         return None
 
-    def e312_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64282,7 +64794,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e378_1(p1)
+                r = self.e379_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64326,7 +64838,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64374,7 +64886,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 565
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64441,7 +64953,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 559
+                    n.rule = 566
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -64584,7 +65096,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 567
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -64632,7 +65144,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 561
+                    n.rule = 568
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -64657,7 +65169,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 562
+                    n.rule = 569
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -64696,7 +65208,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 563
+                    n.rule = 570
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
@@ -64723,7 +65235,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e379_1(p23)
+                r = self.e380_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64745,7 +65257,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 564
+                    n.rule = 571
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -64799,7 +65311,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 565
+                    n.rule = 572
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -64840,7 +65352,7 @@ class CardParser:
                 q += 4
                 p31 = q
                 res32.append(v)
-                r = self.e380_1(p31)
+                r = self.e381_1(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64885,7 +65397,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 566
+                    n.rule = 573
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -64932,7 +65444,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 567
+                    n.rule = 574
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64952,7 +65464,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 575
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -64979,7 +65491,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 569
+                    n.rule = 576
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65013,7 +65525,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 568
+                    n.rule = 575
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65040,7 +65552,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 570
+                    n.rule = 577
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65060,7 +65572,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 568
+                    n.rule = 575
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -65087,7 +65599,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 571
+                    n.rule = 578
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -65121,7 +65633,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 568
+                    n.rule = 575
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -65148,7 +65660,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 572
+                    n.rule = 579
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -65182,7 +65694,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 568
+                    n.rule = 575
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -65209,7 +65721,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 573
+                    n.rule = 580
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -65243,7 +65755,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 568
+                    n.rule = 575
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -65270,7 +65782,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 574
+                    n.rule = 581
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -65290,7 +65802,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 568
+                    n.rule = 575
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -65320,7 +65832,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 575
+                    n.rule = 582
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -65340,14 +65852,14 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 568
+                    n.rule = 575
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e313_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65388,10 +65900,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 576
+        n.rule = 583
         return p, n
 
-    def e314_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65409,7 +65921,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e381_1(p1)
+                r = self.e382_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65441,7 +65953,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e382_1(p3)
+                r = self.e383_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65578,7 +66090,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65589,7 +66101,7 @@ class CardParser:
                 break
         return None
 
-    def e315_1(self, p: int) -> Any:
+    def e316_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65639,7 +66151,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 578
+                    n.rule = 585
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65740,7 +66252,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 579
+                    n.rule = 586
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65835,7 +66347,7 @@ class CardParser:
                 break
         return None
 
-    def e316_0(self, p: int) -> Any:
+    def e317_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65867,10 +66379,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1081
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e318_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65892,10 +66404,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1082
         return p, n
 
-    def e318_0(self, p: int) -> Any:
+    def e319_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65917,10 +66429,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1083
         return p, n
 
-    def e319_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65950,10 +66462,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1084
         return p, n
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65985,10 +66497,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1085
         return p, n
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66020,10 +66532,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1086
         return p, n
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66055,10 +66567,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1087
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66088,10 +66600,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1088
         return p, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -66129,7 +66641,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66161,10 +66673,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1089
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66182,10 +66694,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1083
+        n.rule = 1090
         return q, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66214,7 +66726,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1084
+                    n.rule = 1091
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66236,7 +66748,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1085
+                n.rule = 1092
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -66246,7 +66758,7 @@ class CardParser:
             break
         return None
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -66278,7 +66790,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66319,7 +66831,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1093
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -66399,17 +66911,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1087
+            n.rule = 1094
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1095
         return p, n
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66427,10 +66939,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
+        n.rule = 1096
         return q, n
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66479,10 +66991,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1097
         return p, n
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -66505,7 +67017,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e383_0(p1)
+            r = self.e384_0(p1)
             if r is None:
                 p = c
                 break
@@ -66560,12 +67072,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1091
+            n.rule = 1098
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e384_0(p)
+            r = self.e385_0(p)
             if r is None:
                 break
             q, v = r
@@ -66576,10 +67088,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1092
+        n.rule = 1099
         return p, n
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66633,7 +67145,7 @@ class CardParser:
                 break
         return None
 
-    def e334_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66651,10 +67163,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1100
         return q, n
 
-    def e335_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66683,7 +67195,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1094
+                    n.rule = 1101
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66706,7 +67218,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1095
+                    n.rule = 1102
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66766,13 +67278,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1096
+                    n.rule = 1103
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1097
+                    n.rule = 1104
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66813,7 +67325,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1098
+                    n.rule = 1105
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66844,20 +67356,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1099
+                    n.rule = 1106
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1097
+                    n.rule = 1104
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e336_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66893,7 +67405,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1100
+                    n.rule = 1107
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66952,7 +67464,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1101
+                    n.rule = 1108
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67011,7 +67523,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1102
+                    n.rule = 1109
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -67078,7 +67590,7 @@ class CardParser:
                 break
         return None
 
-    def e337_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67112,7 +67624,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1103
+                    n.rule = 1110
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67140,7 +67652,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1104
+                    n.rule = 1111
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67150,7 +67662,7 @@ class CardParser:
                 break
         return None
 
-    def e338_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67168,10 +67680,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1112
         return q, n
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67189,28 +67701,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
-        return q, n
-
-    def e340_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1107
+        n.rule = 1113
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -67231,7 +67722,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1114
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -67245,14 +67736,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1115
         return q, n
 
     def e343_0(self, p: int) -> Any:
@@ -67273,10 +67764,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1116
         return q, n
 
     def e344_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1117
+        return q, n
+
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67294,10 +67806,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1118
         return q, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67315,10 +67827,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1119
         return q, n
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67372,7 +67884,7 @@ class CardParser:
                 break
         return None
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67394,10 +67906,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1113
+        n.rule = 1120
         return p, n
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67415,10 +67927,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1121
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67436,10 +67948,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1122
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67457,7 +67969,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1116
+        n.rule = 1123
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -67490,7 +68002,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1117
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67511,14 +68023,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1117
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67536,10 +68048,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1125
         return q, n
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67557,10 +68069,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1126
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67601,10 +68113,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1120
+        n.rule = 1127
         return p, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67640,7 +68152,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1121
+                    n.rule = 1128
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67684,7 +68196,7 @@ class CardParser:
                 break
         return None
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67702,10 +68214,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1129
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67723,10 +68235,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1123
+        n.rule = 1130
         return q, n
 
-    def e357_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67744,10 +68256,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1124
+        n.rule = 1131
         return q, n
 
-    def e358_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67806,7 +68318,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1125
+                    n.rule = 1132
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67902,7 +68414,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1126
+                    n.rule = 1133
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67915,7 +68427,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e385_0(p9)
+                r = self.e386_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67959,7 +68471,7 @@ class CardParser:
                 break
         return None
 
-    def e359_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67977,7 +68489,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1127
+        n.rule = 1134
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -68044,18 +68556,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1128
+                    n.rule = 1135
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1129
+                    n.rule = 1136
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68110,18 +68622,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1131
+                    n.rule = 1138
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1132
+                    n.rule = 1139
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68148,18 +68660,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1133
+                    n.rule = 1140
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1134
+                    n.rule = 1141
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68284,18 +68796,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1135
+                    n.rule = 1142
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1136
+                    n.rule = 1143
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68336,18 +68848,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1137
+                    n.rule = 1144
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1138
+                    n.rule = 1145
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68416,18 +68928,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1139
+                    n.rule = 1146
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1140
+                    n.rule = 1147
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68454,18 +68966,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1141
+                    n.rule = 1148
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1142
+                    n.rule = 1149
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68492,14 +69004,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1143
+                    n.rule = 1150
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e386_0(p33)
+                    r = self.e387_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -68523,12 +69035,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1144
+                    n.rule = 1151
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68569,7 +69081,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1145
+                    n.rule = 1152
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68608,7 +69120,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1146
+                            n.rule = 1153
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68626,7 +69138,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1147
+                        n.rule = 1154
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68635,12 +69147,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1148
+                    n.rule = 1155
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68684,18 +69196,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1149
+                    n.rule = 1156
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1150
+                    n.rule = 1157
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68764,18 +69276,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1151
+                    n.rule = 1158
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1152
+                    n.rule = 1159
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68844,18 +69356,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1153
+                    n.rule = 1160
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1154
+                    n.rule = 1161
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68910,7 +69422,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1155
+                    n.rule = 1162
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68987,7 +69499,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e387_0(p61)
+                    r = self.e388_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -69023,12 +69535,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1156
+                    n.rule = 1163
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69052,7 +69564,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e388_0(p63)
+                    r = self.e389_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -69078,7 +69590,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1157
+                    n.rule = 1164
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -69116,7 +69628,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1158
+                        n.rule = 1165
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -69125,12 +69637,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1159
+                    n.rule = 1166
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69168,7 +69680,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e389_0(p71)
+                    r = self.e390_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -69194,18 +69706,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1160
+                    n.rule = 1167
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1161
+                    n.rule = 1168
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69316,18 +69828,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1162
+                    n.rule = 1169
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1163
+                    n.rule = 1170
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69385,25 +69897,25 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 1164
+                    n.rule = 1171
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1165
+                    n.rule = 1172
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1137
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e360_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69457,7 +69969,7 @@ class CardParser:
                 break
         return None
 
-    def e361_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69475,10 +69987,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1173
         return q, n
 
-    def e362_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69496,10 +70008,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1174
         return q, n
 
-    def e363_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69517,7 +70029,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e390_0(p1)
+                r = self.e391_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69563,7 +70075,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e391_0(p3)
+                r = self.e392_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69607,7 +70119,7 @@ class CardParser:
                 break
         return None
 
-    def e364_0(self, p: int) -> Any:
+    def e365_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -69639,10 +70151,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1168
+        n.rule = 1175
         return p, n
 
-    def e365_0(self, p: int) -> Any:
+    def e366_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69664,10 +70176,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1169
+        n.rule = 1176
         return p, n
 
-    def e366_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69699,7 +70211,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 494
+        n.rule = 501
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -69830,7 +70342,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e392_1(p)
+            r = self.e393_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -69883,7 +70395,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e393_1(p15)
+                    r = self.e394_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -70282,7 +70794,7 @@ class CardParser:
                 break
         return None
 
-    def e367_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70335,7 +70847,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 580
+                    n.rule = 587
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70345,7 +70857,7 @@ class CardParser:
                 break
         return None
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70438,7 +70950,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70459,7 +70971,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70480,7 +70992,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70501,7 +71013,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70522,7 +71034,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70543,7 +71055,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70580,7 +71092,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70601,7 +71113,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70622,7 +71134,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70643,14 +71155,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70668,10 +71180,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 926
         return q, n
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70689,10 +71201,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 927
         return q, n
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70710,10 +71222,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 928
         return q, n
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70731,10 +71243,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 929
         return q, n
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70766,76 +71278,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 923
+        n.rule = 930
         return p, n
-
-    def e374_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F9:
-            while True:
-                r = self.e394_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F82:
-            while True:
-                r = self.e395_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                r = self.e396_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                r = self.e397_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e375_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -70851,9 +71295,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F84:
+        if ch in _F9:
             while True:
-                r = self.e398_1(p)
+                r = self.e395_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70864,9 +71308,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F82:
             while True:
-                r = self.e399_1(p)
+                r = self.e396_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e397_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e398_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70880,6 +71350,48 @@ class CardParser:
         return None
 
     def e376_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F84:
+            while True:
+                r = self.e399_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                r = self.e400_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e377_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70911,7 +71423,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e400_1(p1)
+                r = self.e401_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70929,7 +71441,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e401_1(p3)
+                r = self.e402_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70938,11 +71450,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e402_1(p3) is None:
+                if self.e403_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e403_1(p3)
+                r = self.e404_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70958,7 +71470,7 @@ class CardParser:
                 break
         return None
 
-    def e377_1(self, p: int) -> Any:
+    def e378_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70976,10 +71488,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 924
+        n.rule = 931
         return q, n
 
-    def e378_1(self, p: int) -> Any:
+    def e379_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71016,7 +71528,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 925
+                    n.rule = 932
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -71039,7 +71551,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 926
+                    n.rule = 933
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -71049,7 +71561,7 @@ class CardParser:
                 break
         return None
 
-    def e379_1(self, p: int) -> Any:
+    def e380_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71103,7 +71615,7 @@ class CardParser:
                 break
         return None
 
-    def e380_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71144,10 +71656,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 927
+        n.rule = 934
         return p, n
 
-    def e381_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71165,10 +71677,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 935
         return q, n
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71186,10 +71698,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 936
         return q, n
 
-    def e383_0(self, p: int) -> Any:
+    def e384_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71211,10 +71723,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1170
+        n.rule = 1177
         return p, n
 
-    def e384_0(self, p: int) -> Any:
+    def e385_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -71232,7 +71744,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e404_0(p1)
+                r = self.e405_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71278,7 +71790,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e405_0(p3)
+                r = self.e406_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71322,7 +71834,7 @@ class CardParser:
                 break
         return None
 
-    def e385_0(self, p: int) -> Any:
+    def e386_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71340,10 +71852,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1171
+        n.rule = 1178
         return q, n
 
-    def e386_0(self, p: int) -> Any:
+    def e387_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71361,10 +71873,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1172
+        n.rule = 1179
         return q, n
 
-    def e387_0(self, p: int) -> Any:
+    def e388_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71382,28 +71894,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1173
-        return q, n
-
-    def e388_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1174
+        n.rule = 1180
         return q, n
 
     def e389_0(self, p: int) -> Any:
@@ -71424,10 +71915,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1175
+        n.rule = 1181
         return q, n
 
     def e390_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1182
+        return q, n
+
+    def e391_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71445,10 +71957,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1176
+        n.rule = 1183
         return q, n
 
-    def e391_0(self, p: int) -> Any:
+    def e392_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71466,7 +71978,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1177
+        n.rule = 1184
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -71527,7 +72039,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e406_1(p)
+            r = self.e407_1(p)
             if r is None:
                 break
             q, v = r
@@ -71541,7 +72053,7 @@ class CardParser:
         n.rule = 276
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71562,7 +72074,7 @@ class CardParser:
         n.rule = 277
         return q, n
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71619,7 +72131,7 @@ class CardParser:
         n.rule = 280
         return p, n
 
-    def e394_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71651,10 +72163,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1081
         return p, n
 
-    def e395_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71676,10 +72188,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1082
         return p, n
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71701,10 +72213,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1083
         return p, n
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71734,10 +72246,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1084
         return p, n
 
-    def e398_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71769,10 +72281,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1085
         return p, n
 
-    def e399_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71804,10 +72316,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1086
         return p, n
 
-    def e400_1(self, p: int) -> Any:
+    def e401_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71839,10 +72351,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1087
         return p, n
 
-    def e401_1(self, p: int) -> Any:
+    def e402_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71872,10 +72384,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1088
         return p, n
 
-    def e402_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -71913,7 +72425,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e403_1(self, p: int) -> Any:
+    def e404_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71945,10 +72457,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1089
         return p, n
 
-    def e404_0(self, p: int) -> Any:
+    def e405_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71966,10 +72478,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1178
+        n.rule = 1185
         return q, n
 
-    def e405_0(self, p: int) -> Any:
+    def e406_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71987,10 +72499,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1179
+        n.rule = 1186
         return q, n
 
-    def e406_1(self, p: int) -> Any:
+    def e407_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72008,7 +72520,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e407_1(p1)
+                r = self.e408_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72054,7 +72566,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e408_1(p3)
+                r = self.e409_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72098,7 +72610,7 @@ class CardParser:
                 break
         return None
 
-    def e407_1(self, p: int) -> Any:
+    def e408_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72116,10 +72628,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 758
+        n.rule = 765
         return q, n
 
-    def e408_1(self, p: int) -> Any:
+    def e409_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72137,7 +72649,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 766
         return q, n
 
 
@@ -72435,6 +72947,7 @@ CLASSES: dict[str, type[Model]] = {
     'PutIntoGraveyardEvent': _model_class('PutIntoGraveyardEvent', (('anywhere', True, '1'),), {'anywhere': ''}, ()),
     'PutIntoZoneEffect': _model_class('PutIntoZoneEffect', (('target', True, '1'),), {'target': None}, ()),
     'PutOnLibraryEffect': _model_class('PutOnLibraryEffect', (('target', True, '1'), ('also', True, '1'), ('source', True, '1'), ('top', True, '1'), ('bottom', True, '1'), ('owners', True, '1')), {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': ''}, ()),
+    'PutOntoBattlefieldEffect': _model_class('PutOntoBattlefieldEffect', (('target', True, '1'), ('battlefield', True, '1')), {'target': None, 'battlefield': ''}, ()),
     'PutStickerEffect': _model_class('PutStickerEffect', (('sticker', True, '1'), ('target', True, '1')), {'sticker': '', 'target': None}, ()),
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'), ('subtype', True, '1')), {'quality': None, 'subtype': None}, ()),
     'QualityRef': _model_class('QualityRef', (('word', True, '1'), ('param', True, '1')), {'word': None, 'param': None}, ()),
@@ -72459,6 +72972,7 @@ CLASSES: dict[str, type[Model]] = {
     'RevealCostEffect': _model_class('RevealCostEffect', (('reveal', True, '1'),), {'reveal': None}, ()),
     'RevealHandEffect': _model_class('RevealHandEffect', (('player', True, '1'), ('third', True, '1'), ('random', True, '0..1'), ('hand', True, '1')), {'player': None, 'third': '', 'random': False, 'hand': ''}, ()),
     'RevealTopEffect': _model_class('RevealTopEffect', (('amount', True, '1'), ('filter', True, '1'), ('rest', True, '1')), {'amount': None, 'filter': None, 'rest': ''}, ()),
+    'RevealUntilEffect': _model_class('RevealUntilEffect', (('filter', True, '1'),), {'filter': None}, ()),
     'RevealedAsCastCondition': _model_class('RevealedAsCastCondition', (('revealed', True, '1'), ('controlled', True, '1')), {'revealed': None, 'controlled': None}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': None}, ()),
@@ -72469,6 +72983,7 @@ CLASSES: dict[str, type[Model]] = {
     'ShuffleEffect': _model_class('ShuffleEffect', (('player', True, '1'),), {'player': None}, ()),
     'ShuffleIntoEffect': _model_class('ShuffleIntoEffect', (('target', True, '1'), ('owners', True, '1'), ('into', True, '1')), {'target': None, 'owners': '', 'into': ''}, ()),
     'ShuffleIntoLibraryEffect': _model_class('ShuffleIntoLibraryEffect', (('player', True, '1'), ('zones', True, '1..*')), {'player': None}, ('zones',)),
+    'ShuffleRevealedEffect': _model_class('ShuffleRevealedEffect', (('revealed', True, '1'),), {'revealed': ''}, ()),
     'SkipExtraTurnStmt': _model_class('SkipExtraTurnStmt', (('who', True, '1'), ('skip', True, '1')), {'who': '', 'skip': ''}, ()),
     'SkipTurnEffect': _model_class('SkipTurnEffect', (('player', True, '1'), ('skip', True, '1')), {'player': None, 'skip': ''}, ()),
     'SpellKind': _model_class('SpellKind', (('filter', True, '1'),), {'filter': None}, ()),
@@ -72774,170 +73289,173 @@ _C484 = CLASSES['FlipCoinEffect']
 _C486 = CLASSES['ChooseTypeEffect']
 _C489 = CLASSES['CopyEachEffect']
 _C491 = CLASSES['ReturnDestroyedEffect']
-_C499 = CLASSES['Mode']
-_C506 = CLASSES['TriggeredStmt']
-_C509 = CLASSES['ActivatedStmt']
-_C511 = CLASSES['PTDefiningStmt']
-_C518 = CLASSES['SpellKind']
-_C522 = CLASSES['EntersTappedStmt']
-_C528 = CLASSES['PTPair']
-_C534 = CLASSES['CostPerPermanentStmt']
-_C536 = CLASSES['CostPerTargetStmt']
-_C538 = CLASSES['UncounterableStmt']
-_C542 = CLASSES['StaticStmt']
-_C543 = CLASSES['KeywordCost']
-_C545 = CLASSES['TypeArg']
-_C546 = CLASSES['QualityArg']
-_C548 = CLASSES['OntoArg']
-_C550 = CLASSES['ForArg']
-_C568 = CLASSES['ControlClause']
-_C584 = CLASSES['DividedDamageEffect']
-_C587 = CLASSES['DamageEffect']
-_C589 = CLASSES['DestroyEffect']
-_C593 = CLASSES['DrawEffect']
-_C594 = CLASSES['TokenCopyEffect']
-_C600 = CLASSES['TokenEffect']
-_C601 = CLASSES['AddManaEffect']
-_C603 = CLASSES['DiscardEffect']
-_C605 = CLASSES['GainLifeEffect']
-_C608 = CLASSES['GainControlEffect']
-_C610 = CLASSES['ReturnDiscardedEffect']
-_C612 = CLASSES['ReturnToHandEffect']
-_C616 = CLASSES['ReturnFromGraveyardEffect']
-_C620 = CLASSES['ReturnToBattlefieldEffect']
-_C622 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C626 = CLASSES['SearchEffect']
-_C630 = CLASSES['CounterSpellEffect']
-_C632 = CLASSES['ShuffleEffect']
-_C635 = CLASSES['ShuffleIntoEffect']
-_C639 = CLASSES['MillEffect']
-_C642 = CLASSES['PutStickerEffect']
-_C645 = CLASSES['PutFromHandEffect']
-_C649 = CLASSES['PutCountersEffect']
-_C653 = CLASSES['PutOnLibraryEffect']
-_C655 = CLASSES['PutIntoZoneEffect']
-_C660 = CLASSES['PileActionEffect']
-_C666 = CLASSES['ExileEffect']
-_C669 = CLASSES['ExileCardsEffect']
-_C671 = CLASSES['ExileTopEffect']
-_C673 = CLASSES['RegenerateEffect']
-_C676 = CLASSES['PlayerSacrificesEffect']
-_C680 = CLASSES['SacrificeEffect']
-_C682 = CLASSES['UntapEffect']
-_C684 = CLASSES['TapOrUntapEffect']
-_C686 = CLASSES['TapEffect']
-_C688 = CLASSES['RemoveAllCountersEffect']
-_C692 = CLASSES['RemoveCountersEffect']
-_C694 = CLASSES['DelayedEffect']
-_C696 = CLASSES['PreventEffect']
-_C698 = CLASSES['CastThisEffect']
-_C700 = CLASSES['CopySpellEffect']
-_C701 = CLASSES['NoRegenEffect']
-_C705 = CLASSES['PhaseOutEffect']
-_C708 = CLASSES['NoUntapEffect']
-_C710 = CLASSES['ContinuousEffect']
-_C712 = CLASSES['PlayerRef']
-_C719 = CLASSES['PerCount']
-_C722 = CLASSES['WhereX']
-_C727 = CLASSES['AnyNumberTargets']
-_C729 = CLASSES['AnyTarget']
-_C732 = CLASSES['UpToTargets']
-_C734 = CLASSES['EachOfThem']
-_C736 = CLASSES['EachPlayers']
-_C738 = CLASSES['ThatRef']
-_C740 = CLASSES['EnchantedRef']
-_C742 = CLASSES['RestRef']
-_C746 = CLASSES['MayPlayEffect']
-_C762 = CLASSES['BeginningTrigger']
-_C766 = CLASSES['LastCounterTrigger']
-_C770 = CLASSES['BatchAttackTrigger']
-_C773 = CLASSES['ToGraveyardTrigger']
-_C775 = CLASSES['ThisTrigger']
-_C778 = CLASSES['DiscardTrigger']
-_C781 = CLASSES['LifeGainTrigger']
-_C784 = CLASSES['CastTrigger']
-_C787 = CLASSES['AttachedTrigger']
-_C790 = CLASSES['YoursTrigger']
-_C804 = CLASSES['ZonePlace']
-_C813 = CLASSES['PTChoice']
-_C817 = CLASSES['PTChange']
-_C819 = CLASSES['CantAttackOrBlock']
-_C821 = CLASSES['CantAttack']
-_C822 = CLASSES['CantBlockMatching']
-_C824 = CLASSES['CantBlock']
-_C826 = CLASSES['CantBeBlockedByFewer']
-_C827 = CLASSES['CantBeBlockedExcept']
-_C828 = CLASSES['CanBlockOnly']
-_C829 = CLASSES['BlockCapacity']
-_C831 = CLASSES['BlocksDespite']
-_C834 = CLASSES['CantBeTargetedByOnly']
-_C836 = CLASSES['CantBeTargetedBy']
-_C837 = CLASSES['CantBeTargeted']
-_C839 = CLASSES['CantBeDestroyed']
-_C841 = CLASSES['CantPhaseOut']
-_C843 = CLASSES['PhasesEachUntap']
-_C846 = CLASSES['BasePT']
-_C848 = CLASSES['GainsAbility']
-_C851 = CLASSES['HasKeywordAtManaCost']
-_C853 = CLASSES['HasKeywordFrom']
-_C857 = CLASSES['ProtectionFromChosen']
-_C858 = CLASSES['HasKeywords']
-_C859 = CLASSES['LosesKeywords']
-_C862 = CLASSES['CombatDamageSteps']
-_C864 = CLASSES['AssignsExcess']
-_C866 = CLASSES['AttacksUntapped']
-_C868 = CLASSES['DoesntUntap']
-_C870 = CLASSES['DamageGainsLife']
-_C872 = CLASSES['DamageIsLethal']
-_C874 = CLASSES['DamageAsCounters']
-_C876 = CLASSES['CantBeBlockedBy']
-_C878 = CLASSES['CantBeAttachedBy']
-_C880 = CLASSES['PreventDamageFrom']
-_C882 = CLASSES['AttacksDespite']
-_C885 = CLASSES['TapAbilitiesCantActivate']
-_C887 = CLASSES['MaxBlockers']
-_C889 = CLASSES['AttacksEachCombat']
-_C891 = CLASSES['AttacksThisTurn']
-_C893 = CLASSES['MustBeBlocked']
-_C895 = CLASSES['BlocksEachCombat']
-_C897 = CLASSES['CantBeBlocked']
-_C900 = CLASSES['BecomesCreature']
-_C902 = CLASSES['ChosenCreatureType']
-_C904 = CLASSES['BecomesAura']
-_C906 = CLASSES['IsColor']
-_C963 = CLASSES['Duration']
-_C968 = CLASSES['UpToXTargets']
-_C971 = CLASSES['FromGraveyard']
-_C979 = CLASSES['OntoBattlefield']
-_C982 = CLASSES['IntoHand']
-_C984 = CLASSES['IntoGraveyard']
-_C987 = CLASSES['CostValue']
-_C1014 = CLASSES['NextTurnDuration']
-_C1023 = CLASSES['BackRef']
-_C1026 = CLASSES['TargetPlayer']
-_C1028 = CLASSES['TargetObject']
-_C1032 = CLASSES['EachObjects']
-_C1059 = CLASSES['QualityRef']
-_C1088 = CLASSES['PerTime']
-_C1092 = CLASSES['PerObject']
-_C1097 = CLASSES['PowerOf']
-_C1129 = CLASSES['EntersEvent']
-_C1132 = CLASSES['LeavesEvent']
-_C1134 = CLASSES['DiesEvent']
-_C1136 = CLASSES['ToGraveyardEvent']
-_C1138 = CLASSES['AttacksAloneEvent']
-_C1140 = CLASSES['UnblockedEvent']
-_C1142 = CLASSES['AttacksEvent']
-_C1144 = CLASSES['BlocksEvent']
-_C1148 = CLASSES['BlockedEvent']
-_C1150 = CLASSES['PhasesEvent']
-_C1152 = CLASSES['TurnedUpEvent']
-_C1154 = CLASSES['ExiledThisWayEvent']
-_C1156 = CLASSES['TargetedEvent']
-_C1159 = CLASSES['DealsDamageEvent']
-_C1161 = CLASSES['DealtDamageEvent']
-_C1163 = CLASSES['PutIntoGraveyardEvent']
-_C1165 = CLASSES['TransformsEvent']
+_C493 = CLASSES['RevealUntilEffect']
+_C496 = CLASSES['PutOntoBattlefieldEffect']
+_C498 = CLASSES['ShuffleRevealedEffect']
+_C506 = CLASSES['Mode']
+_C513 = CLASSES['TriggeredStmt']
+_C516 = CLASSES['ActivatedStmt']
+_C518 = CLASSES['PTDefiningStmt']
+_C525 = CLASSES['SpellKind']
+_C529 = CLASSES['EntersTappedStmt']
+_C535 = CLASSES['PTPair']
+_C541 = CLASSES['CostPerPermanentStmt']
+_C543 = CLASSES['CostPerTargetStmt']
+_C545 = CLASSES['UncounterableStmt']
+_C549 = CLASSES['StaticStmt']
+_C550 = CLASSES['KeywordCost']
+_C552 = CLASSES['TypeArg']
+_C553 = CLASSES['QualityArg']
+_C555 = CLASSES['OntoArg']
+_C557 = CLASSES['ForArg']
+_C575 = CLASSES['ControlClause']
+_C591 = CLASSES['DividedDamageEffect']
+_C594 = CLASSES['DamageEffect']
+_C596 = CLASSES['DestroyEffect']
+_C600 = CLASSES['DrawEffect']
+_C601 = CLASSES['TokenCopyEffect']
+_C607 = CLASSES['TokenEffect']
+_C608 = CLASSES['AddManaEffect']
+_C610 = CLASSES['DiscardEffect']
+_C612 = CLASSES['GainLifeEffect']
+_C615 = CLASSES['GainControlEffect']
+_C617 = CLASSES['ReturnDiscardedEffect']
+_C619 = CLASSES['ReturnToHandEffect']
+_C623 = CLASSES['ReturnFromGraveyardEffect']
+_C627 = CLASSES['ReturnToBattlefieldEffect']
+_C629 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C633 = CLASSES['SearchEffect']
+_C637 = CLASSES['CounterSpellEffect']
+_C639 = CLASSES['ShuffleEffect']
+_C642 = CLASSES['ShuffleIntoEffect']
+_C646 = CLASSES['MillEffect']
+_C649 = CLASSES['PutStickerEffect']
+_C652 = CLASSES['PutFromHandEffect']
+_C656 = CLASSES['PutCountersEffect']
+_C660 = CLASSES['PutOnLibraryEffect']
+_C662 = CLASSES['PutIntoZoneEffect']
+_C667 = CLASSES['PileActionEffect']
+_C673 = CLASSES['ExileEffect']
+_C676 = CLASSES['ExileCardsEffect']
+_C678 = CLASSES['ExileTopEffect']
+_C680 = CLASSES['RegenerateEffect']
+_C683 = CLASSES['PlayerSacrificesEffect']
+_C687 = CLASSES['SacrificeEffect']
+_C689 = CLASSES['UntapEffect']
+_C691 = CLASSES['TapOrUntapEffect']
+_C693 = CLASSES['TapEffect']
+_C695 = CLASSES['RemoveAllCountersEffect']
+_C699 = CLASSES['RemoveCountersEffect']
+_C701 = CLASSES['DelayedEffect']
+_C703 = CLASSES['PreventEffect']
+_C705 = CLASSES['CastThisEffect']
+_C707 = CLASSES['CopySpellEffect']
+_C708 = CLASSES['NoRegenEffect']
+_C712 = CLASSES['PhaseOutEffect']
+_C715 = CLASSES['NoUntapEffect']
+_C717 = CLASSES['ContinuousEffect']
+_C719 = CLASSES['PlayerRef']
+_C726 = CLASSES['PerCount']
+_C729 = CLASSES['WhereX']
+_C734 = CLASSES['AnyNumberTargets']
+_C736 = CLASSES['AnyTarget']
+_C739 = CLASSES['UpToTargets']
+_C741 = CLASSES['EachOfThem']
+_C743 = CLASSES['EachPlayers']
+_C745 = CLASSES['ThatRef']
+_C747 = CLASSES['EnchantedRef']
+_C749 = CLASSES['RestRef']
+_C753 = CLASSES['MayPlayEffect']
+_C769 = CLASSES['BeginningTrigger']
+_C773 = CLASSES['LastCounterTrigger']
+_C777 = CLASSES['BatchAttackTrigger']
+_C780 = CLASSES['ToGraveyardTrigger']
+_C782 = CLASSES['ThisTrigger']
+_C785 = CLASSES['DiscardTrigger']
+_C788 = CLASSES['LifeGainTrigger']
+_C791 = CLASSES['CastTrigger']
+_C794 = CLASSES['AttachedTrigger']
+_C797 = CLASSES['YoursTrigger']
+_C811 = CLASSES['ZonePlace']
+_C820 = CLASSES['PTChoice']
+_C824 = CLASSES['PTChange']
+_C826 = CLASSES['CantAttackOrBlock']
+_C828 = CLASSES['CantAttack']
+_C829 = CLASSES['CantBlockMatching']
+_C831 = CLASSES['CantBlock']
+_C833 = CLASSES['CantBeBlockedByFewer']
+_C834 = CLASSES['CantBeBlockedExcept']
+_C835 = CLASSES['CanBlockOnly']
+_C836 = CLASSES['BlockCapacity']
+_C838 = CLASSES['BlocksDespite']
+_C841 = CLASSES['CantBeTargetedByOnly']
+_C843 = CLASSES['CantBeTargetedBy']
+_C844 = CLASSES['CantBeTargeted']
+_C846 = CLASSES['CantBeDestroyed']
+_C848 = CLASSES['CantPhaseOut']
+_C850 = CLASSES['PhasesEachUntap']
+_C853 = CLASSES['BasePT']
+_C855 = CLASSES['GainsAbility']
+_C858 = CLASSES['HasKeywordAtManaCost']
+_C860 = CLASSES['HasKeywordFrom']
+_C864 = CLASSES['ProtectionFromChosen']
+_C865 = CLASSES['HasKeywords']
+_C866 = CLASSES['LosesKeywords']
+_C869 = CLASSES['CombatDamageSteps']
+_C871 = CLASSES['AssignsExcess']
+_C873 = CLASSES['AttacksUntapped']
+_C875 = CLASSES['DoesntUntap']
+_C877 = CLASSES['DamageGainsLife']
+_C879 = CLASSES['DamageIsLethal']
+_C881 = CLASSES['DamageAsCounters']
+_C883 = CLASSES['CantBeBlockedBy']
+_C885 = CLASSES['CantBeAttachedBy']
+_C887 = CLASSES['PreventDamageFrom']
+_C889 = CLASSES['AttacksDespite']
+_C892 = CLASSES['TapAbilitiesCantActivate']
+_C894 = CLASSES['MaxBlockers']
+_C896 = CLASSES['AttacksEachCombat']
+_C898 = CLASSES['AttacksThisTurn']
+_C900 = CLASSES['MustBeBlocked']
+_C902 = CLASSES['BlocksEachCombat']
+_C904 = CLASSES['CantBeBlocked']
+_C907 = CLASSES['BecomesCreature']
+_C909 = CLASSES['ChosenCreatureType']
+_C911 = CLASSES['BecomesAura']
+_C913 = CLASSES['IsColor']
+_C970 = CLASSES['Duration']
+_C975 = CLASSES['UpToXTargets']
+_C978 = CLASSES['FromGraveyard']
+_C986 = CLASSES['OntoBattlefield']
+_C989 = CLASSES['IntoHand']
+_C991 = CLASSES['IntoGraveyard']
+_C994 = CLASSES['CostValue']
+_C1021 = CLASSES['NextTurnDuration']
+_C1030 = CLASSES['BackRef']
+_C1033 = CLASSES['TargetPlayer']
+_C1035 = CLASSES['TargetObject']
+_C1039 = CLASSES['EachObjects']
+_C1066 = CLASSES['QualityRef']
+_C1095 = CLASSES['PerTime']
+_C1099 = CLASSES['PerObject']
+_C1104 = CLASSES['PowerOf']
+_C1136 = CLASSES['EntersEvent']
+_C1139 = CLASSES['LeavesEvent']
+_C1141 = CLASSES['DiesEvent']
+_C1143 = CLASSES['ToGraveyardEvent']
+_C1145 = CLASSES['AttacksAloneEvent']
+_C1147 = CLASSES['UnblockedEvent']
+_C1149 = CLASSES['AttacksEvent']
+_C1151 = CLASSES['BlocksEvent']
+_C1155 = CLASSES['BlockedEvent']
+_C1157 = CLASSES['PhasesEvent']
+_C1159 = CLASSES['TurnedUpEvent']
+_C1161 = CLASSES['ExiledThisWayEvent']
+_C1163 = CLASSES['TargetedEvent']
+_C1166 = CLASSES['DealsDamageEvent']
+_C1168 = CLASSES['DealtDamageEvent']
+_C1170 = CLASSES['PutIntoGraveyardEvent']
+_C1172 = CLASSES['TransformsEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -74534,7 +75052,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 492:  # lastinstead
+        elif r == 499:  # lastinstead
             d['lastinstead'] = True
         elif r == 264:  # insteadcond
             x = c[0]
@@ -74545,7 +75063,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 493:  # tailinstead
+        elif r == 500:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -74618,7 +75136,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 266:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74626,7 +75144,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 267:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74717,7 +75235,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -74798,7 +75316,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 501:  # sentences
+        elif r == 508:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -76126,7 +76644,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 581:  # ormore
+        elif r == 588:  # ormore
             d['ormore'] = True
         elif r == 211:  # counter
             x = c[0]
@@ -76904,7 +77422,7 @@ def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 582:  # negated
+        elif r == 589:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -76961,7 +77479,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # symbols
+        if r == 501:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77002,10 +77520,10 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 500:  # modes
+        elif r == 507:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b499(x, inst, lim, made))
+                values.append(_b506(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -77042,9 +77560,9 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 758:  # onbf
+        elif r == 765:  # onbf
             d['onbf'] = True
-        elif r == 759:  # gy
+        elif r == 766:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -77194,7 +77712,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # combat
+        if r == 519:  # combat
             d['combat'] = True
         elif r == 290:  # filter
             x = c[0]
@@ -77243,15 +77761,15 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 513:  # this
+        elif r == 520:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 514:  # enchanted
+        elif r == 521:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 515:  # host
+        elif r == 522:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -77334,7 +77852,7 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # zones
+        if r == 523:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77342,11 +77860,11 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 804:
-                    values.append(_b804(x, inst, lim, made))
+                elif x.rule == 811:
+                    values.append(_b811(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 519:  # spells
+        elif r == 526:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -77354,8 +77872,8 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 518:
-                    values.append(_b518(x, inst, lim, made))
+                elif x.rule == 525:
+                    values.append(_b525(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 298:  # amount
@@ -77420,7 +77938,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 806:  # keywords
+        elif r == 813:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77434,11 +77952,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 520:  # granted
+        elif r == 527:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77557,7 +78075,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 311:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77594,11 +78112,11 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # enters
+        if r == 531:  # enters
             d['enters'] = True
-        elif r == 525:  # turned
+        elif r == 532:  # turned
             d['turned'] = True
-        elif r == 529:  # options
+        elif r == 536:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77606,8 +78124,8 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 528:
-                    values.append(_b528(x, inst, lim, made))
+                elif x.rule == 535:
+                    values.append(_b535(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -77718,7 +78236,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # parts
+        if r == 537:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77764,13 +78282,13 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # optional
+        if r == 538:  # optional
             d['optional'] = True
         elif r == 320:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 532:  # pay
+        elif r == 539:  # pay
             d['pay'] = True
         elif r == 321:  # orcost
             x = c[0]
@@ -77976,7 +78494,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 539:  # parts
+        elif r == 546:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77985,7 +78503,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -78062,83 +78580,83 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 919:  # other
+        if r == 926:  # other
             d['other'] = True
-        elif r == 920:  # another
+        elif r == 927:  # another
             d['another'] = True
-        elif r == 921:  # facedown
+        elif r == 928:  # facedown
             d['facedown'] = True
-        elif r == 922:  # faceup
+        elif r == 929:  # faceup
             d['faceup'] = True
-        elif r == 551:  # exiled
+        elif r == 558:  # exiled
             d['exiled'] = True
-        elif r == 552:  # combat
+        elif r == 559:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 553:  # combat
+        elif r == 560:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 554:  # states
+        elif r == 561:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 923:  # states
+        elif r == 930:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # nons
+        elif r == 1081:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # colors
+        elif r == 1082:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # supertypes
+        elif r == 1083:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1077:  # multis
+        elif r == 1084:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1078:  # types
+        elif r == 1085:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # subtypes
+        elif r == 1086:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1080:  # ortypes
+        elif r == 1087:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # andor
+        elif r == 1088:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1082:  # ortypes
+        elif r == 1089:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -78155,27 +78673,27 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 924:  # chosen
+        elif r == 931:  # chosen
             d['chosen'] = True
-        elif r == 555:  # chosentype
+        elif r == 562:  # chosentype
             x = c[0]
             if d['chosentype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosentype'] = value
-        elif r == 556:  # choicetype
+        elif r == 563:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 925:  # mv
+        elif r == 932:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 926:  # mvparam
+        elif r == 933:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -78184,49 +78702,49 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 557:  # mvdir
+        elif r == 564:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 558:  # mvhave
+        elif r == 565:  # mvhave
             x = c[0]
             if d['mvhave']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvhave'] = value
-        elif r == 559:  # mveq
+        elif r == 566:  # mveq
             x = c[0]
             if d['mveq']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mveq'] = value
-        elif r == 560:  # samemv
+        elif r == 567:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 561:  # ptstat
+        elif r == 568:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 562:  # ptval
+        elif r == 569:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 563:  # ptdir
+        elif r == 570:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 564:  # kwability
+        elif r == 571:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -78235,7 +78753,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 565:  # kwabilities
+        elif r == 572:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -78244,7 +78762,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 927:  # keywords
+        elif r == 934:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -78258,7 +78776,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 566:  # without
+        elif r == 573:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -78271,9 +78789,9 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b568(x, inst, lim, made)
+            value = _b575(x, inst, lim, made)
             d['controller'] = value
-        elif r == 576:  # late
+        elif r == 583:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -78287,23 +78805,23 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 928:  # blocked_by_this
+        elif r == 935:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 929:  # attacking_you
+        elif r == 936:  # attacking_you
             d['attacking_you'] = True
-        elif r == 577:  # single
+        elif r == 584:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 578:  # dealtby
+        elif r == 585:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 579:  # tappedfor
+        elif r == 586:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -78358,7 +78876,7 @@ def _b352(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 580:  # fromhand
+        elif r == 587:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -78471,9 +78989,9 @@ def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 370:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 715:  # options
+        elif r == 722:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -78523,7 +79041,7 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 373:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 374:  # filter
             x = c[0]
@@ -78565,7 +79083,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 377:  # extra
             x = c[0]
@@ -78605,7 +79123,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 379:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # skip
             x = c[0]
@@ -78645,11 +79163,11 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 382:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 383:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 723 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78692,11 +79210,11 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 386:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 387:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78735,15 +79253,15 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 389:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 390:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 717:  # untapped
+        elif r == 724:  # untapped
             d['untapped'] = True
-        elif r == 718:  # types
+        elif r == 725:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -78759,13 +79277,13 @@ def _b394(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 392:  # controller
             x = c[0]
-            value = _b568(x, inst, lim, made)
+            value = _b575(x, inst, lim, made)
             d['controller'] = value
         elif r == 393:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b719(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -78801,23 +79319,23 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 395:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 396:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 720:  # per
+        elif r == 727:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b719(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['per'] = value
-        elif r == 723:  # where
+        elif r == 730:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b722(x, inst, lim, made)
+            value = _b729(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -78853,7 +79371,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 398:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 399:  # amount
             x = c[0]
@@ -78897,9 +79415,9 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 402:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 724:  # zones
+        elif r == 731:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -78943,11 +79461,11 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 404:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 405:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78990,13 +79508,13 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 408:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 743:  # amount
+        elif r == 750:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 744:  # twice
+        elif r == 751:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -79034,7 +79552,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79071,11 +79589,11 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # combat
+        if r == 756:  # combat
             d['combat'] = True
         elif r == 412:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79194,18 +79712,18 @@ def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 420:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 750:  # count
+        elif r == 757:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 421:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79313,7 +79831,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 427:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79356,7 +79874,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 430:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79395,16 +79913,16 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1033:  # base
+        elif r == 1040:  # base
             d['base'] = True
         elif r == 433:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79447,7 +79965,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 436:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79492,15 +80010,15 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1034:  # order
+        elif r == 1041:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1035:  # graveyard
+        elif r == 1042:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 751:  # other
+        elif r == 758:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -79538,7 +80056,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 441:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79547,11 +80065,11 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1036:  # controller
+        elif r == 1043:  # controller
             d['controller'] = True
-        elif r == 752:  # target
+        elif r == 759:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79598,14 +80116,14 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 446:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79644,7 +80162,7 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79687,7 +80205,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 452:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79779,7 +80297,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 459:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79818,7 +80336,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 461:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 462:  # exiled
             x = c[0]
@@ -79858,7 +80376,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79892,11 +80410,11 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # your
+        if r == 1044:  # your
             d['your'] = True
-        elif r == 753:  # player
+        elif r == 760:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         elif r == 466:  # toughness
             x = c[0]
@@ -79974,13 +80492,13 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 754:  # third
+        elif r == 761:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 755:  # random
+        elif r == 762:  # random
             d['random'] = True
         elif r == 471:  # hand
             x = c[0]
@@ -80061,11 +80579,11 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # thiscreature
+        if r == 1045:  # thiscreature
             d['thiscreature'] = True
-        elif r == 756:  # target
+        elif r == 763:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80147,14 +80665,14 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 481:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80315,7 +80833,122 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RevealUntilEffect (class RevealUntilEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C493()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 492:  # filter
+            x = c[0]
+            value = _b349(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PutOntoBattlefieldEffect (class PutOntoBattlefieldEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C496()
+    d: dict[str, Any] = {'target': None, 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 494:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 495:  # battlefield
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['battlefield'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ShuffleRevealedEffect (class ShuffleRevealedEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C498()
+    d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 497:  # revealed
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['revealed'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80331,7 +80964,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C506()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80339,11 +80972,11 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # sentences
+        if r == 505:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 757:  # sentences
+        elif r == 764:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80355,7 +80988,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80371,7 +81004,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C513()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80379,20 +81012,20 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # zone
+        if r == 509:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 503:  # trigger
+        elif r == 510:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 763 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 504:  # condition
+        elif r == 511:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -80401,11 +81034,11 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 505:  # sentences
+        elif r == 512:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 791:  # sentences
+        elif r == 798:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80417,7 +81050,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80433,7 +81066,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C516()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80441,11 +81074,11 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # special
+        if r == 799:  # special
             d['special'] = True
-        elif r == 793:  # fromhand
+        elif r == 800:  # fromhand
             d['fromhand'] = True
-        elif r == 507:  # param
+        elif r == 514:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -80454,11 +81087,11 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 794:  # cost
+        elif r == 801:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 795:  # param
+        elif r == 802:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -80467,15 +81100,15 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 508:  # sentences
+        elif r == 515:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 796:  # sentences
+        elif r == 803:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 797:  # restriction
+        elif r == 804:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -80484,19 +81117,19 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 798:  # once
+        elif r == 805:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 799:  # sorcery
+        elif r == 806:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 800:  # also
+        elif r == 807:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -80505,7 +81138,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 801:  # castable
+        elif r == 808:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -80519,7 +81152,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80535,7 +81168,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C518()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80543,13 +81176,13 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # both
+        if r == 1053:  # both
             d['both'] = True
-        elif r == 802:  # which
+        elif r == 809:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 510:  # amount
+        elif r == 517:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -80561,7 +81194,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80577,7 +81210,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C525()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80585,7 +81218,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # filter
+        if r == 524:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80597,7 +81230,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80613,7 +81246,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C529()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80621,7 +81254,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # tapped
+        if r == 528:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -80633,7 +81266,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80649,7 +81282,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C535()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80657,11 +81290,11 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # power
+        if r == 533:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 527:  # toughness
+        elif r == 534:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -80673,7 +81306,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80689,7 +81322,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C541()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80697,18 +81330,18 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # cost
+        if r == 540:  # cost
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['cost'] = value
-        elif r == 807:  # param
+        elif r == 814:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 808:  # filter
+        elif r == 815:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -80720,7 +81353,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80736,7 +81369,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C543()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80744,7 +81377,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # cost
+        if r == 542:  # cost
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['cost'] = value
@@ -80756,7 +81389,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80772,7 +81405,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C545()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80780,7 +81413,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # countered
+        if r == 544:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -80792,7 +81425,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80808,7 +81441,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C549()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'orgroup': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80816,7 +81449,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # precondition
+        if r == 547:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -80825,51 +81458,51 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 907:  # this
+        elif r == 914:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 908:  # enchanted
+        elif r == 915:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 909:  # host
+        elif r == 916:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 910:  # equipped
+        elif r == 917:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 911:  # host
+        elif r == 918:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 912:  # affected
+        elif r == 919:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['affected'] = value
-        elif r == 913:  # orgroup
+        elif r == 920:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1072:  # each
+        elif r == 1079:  # each
             d['each'] = True
-        elif r == 914:  # affected
+        elif r == 921:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['affected'] = value
-        elif r == 915:  # parts
+        elif r == 922:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80878,12 +81511,12 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 541:  # condition
+        elif r == 548:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -80900,7 +81533,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80916,7 +81549,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C550()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80924,7 +81557,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 916:  # parts
+        if r == 923:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80933,7 +81566,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1073 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1080 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80946,7 +81579,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80962,7 +81595,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C552()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80970,7 +81603,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # type
+        if r == 551:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -80982,7 +81615,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80998,7 +81631,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C553()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81006,11 +81639,11 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 917:  # quality
+        if r == 924:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 918:  # subtype
+        elif r == 925:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -81022,7 +81655,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81038,7 +81671,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C555()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81046,7 +81679,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # subtype
+        if r == 554:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -81058,7 +81691,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81074,7 +81707,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C557()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81082,7 +81715,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # filter
+        if r == 556:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -81094,7 +81727,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81110,7 +81743,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C568()
+    inst: Any = _C575()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81118,35 +81751,35 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 567:  # you
+        if r == 574:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 569:  # notyou
+        elif r == 576:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 570:  # own
+        elif r == 577:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 571:  # defending
+        elif r == 578:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 572:  # opponent
+        elif r == 579:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 573:  # opponents
+        elif r == 580:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 574:  # they
+        elif r == 581:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 575:  # targeted
+        elif r == 582:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -81158,7 +81791,7 @@ def _b568(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81174,7 +81807,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C591()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81182,17 +81815,17 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # amount
+        if r == 590:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1083:  # evenly
+        elif r == 1090:  # evenly
             d['evenly'] = True
-        elif r == 930:  # upto
+        elif r == 937:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 931:  # filter
+        elif r == 938:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -81204,7 +81837,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81220,7 +81853,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C594()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81228,64 +81861,64 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 932:  # named
+        if r == 939:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 933:  # again
+        elif r == 940:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 934:  # amount
+        elif r == 941:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 935:  # equal
+        elif r == 942:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1084:  # power
+        elif r == 1091:  # power
             x = c[0]
-            value = _b1097(x, inst, lim, made)
+            value = _b1104(x, inst, lim, made)
             d['power'] = value
-        elif r == 1085:  # amount
+        elif r == 1092:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 936:  # late
+        elif r == 943:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 937:  # you
+        elif r == 944:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 938:  # controllerof
+        elif r == 945:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 939:  # target
+        elif r == 946:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 585:  # lateamount
+        elif r == 592:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 586:  # also
+        elif r == 593:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81298,7 +81931,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81314,7 +81947,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C596()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81322,9 +81955,9 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # target
+        if r == 595:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81337,7 +81970,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81353,7 +81986,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C600()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81361,25 +81994,25 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # player
+        if r == 597:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 940:  # third
+        elif r == 947:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 591:  # amount
+        elif r == 598:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 592:  # per
+        elif r == 599:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b719(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81389,7 +82022,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81405,7 +82038,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C601()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81413,18 +82046,18 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 941:  # target
+        if r == 948:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 942:  # count
+        elif r == 949:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 943:  # those
+        elif r == 950:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -81436,7 +82069,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81452,7 +82085,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C607()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81460,53 +82093,53 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # leadname
+        if r == 602:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 596:  # count
+        elif r == 603:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 944:  # tapped
+        elif r == 951:  # tapped
             d['tapped'] = True
-        elif r == 945:  # supertypes
+        elif r == 952:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 597:  # power
+        elif r == 604:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 598:  # toughness
+        elif r == 605:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 946:  # colors
+        elif r == 953:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 947:  # subtypes
+        elif r == 954:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 948:  # types
+        elif r == 955:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1086:  # keywords
+        elif r == 1093:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -81520,41 +82153,41 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 949:  # granted
+        elif r == 956:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 950:  # granted
+        elif r == 957:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 599:  # tokname
+        elif r == 606:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 951:  # per
+        elif r == 958:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 952:  # pertime
+        elif r == 959:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1095(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -81564,7 +82197,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81580,7 +82213,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C608()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81588,9 +82221,9 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1089:  # anycolor
+        if r == 1096:  # anycolor
             d['anycolor'] = True
-        elif r == 1090:  # choices
+        elif r == 1097:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -81600,23 +82233,23 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 953:  # last
+        elif r == 960:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 954:  # mana
+        elif r == 961:  # mana
             x = c[0]
             value = _b265(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1170:  # alts
+        elif r == 1177:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b265(x, inst, lim, made))
-        elif r == 955:  # per
+        elif r == 962:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1099(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81626,7 +82259,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81642,7 +82275,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C610()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81650,35 +82283,35 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # player
+        if r == 609:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 956:  # third
+        elif r == 963:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 957:  # all
+        elif r == 964:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 958:  # hand
+        elif r == 965:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 959:  # amount
+        elif r == 966:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1093:  # random
+        elif r == 1100:  # random
             d['random'] = True
-        elif r == 960:  # per
+        elif r == 967:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1095(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81688,7 +82321,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81704,7 +82337,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C612()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81712,31 +82345,31 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # player
+        if r == 611:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 961:  # amount
+        elif r == 968:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1094:  # per
+        elif r == 1101:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1095(x, inst, lim, made)
             d['per'] = value
-        elif r == 1095:  # per
+        elif r == 1102:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1099(x, inst, lim, made)
             d['per'] = value
-        elif r == 962:  # equal
+        elif r == 969:  # equal
             x = c[0]
-            value = _b1097(x, inst, lim, made)
+            value = _b1104(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -81746,7 +82379,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81762,7 +82395,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C615()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81770,18 +82403,18 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # target
+        if r == 613:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 607:  # duration
+        elif r == 614:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b970(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -81791,7 +82424,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81807,7 +82440,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C617()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81815,7 +82448,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # discarded
+        if r == 616:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -81827,7 +82460,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81843,7 +82476,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C619()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81851,22 +82484,22 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # target
+        if r == 618:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 964:  # yours
+        elif r == 971:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 965:  # their
+        elif r == 972:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 966:  # exceptions
+        elif r == 973:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -81884,7 +82517,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81900,7 +82533,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C623()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81908,28 +82541,28 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # target
+        if r == 620:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 969 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 976 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 614:  # source
+        elif r == 621:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b971(x, inst, lim, made)
+            value = _b978(x, inst, lim, made)
             d['source'] = value
-        elif r == 1105:  # hand
+        elif r == 1112:  # hand
             d['hand'] = True
-        elif r == 972:  # battlefield
+        elif r == 979:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1106:  # mine
+        elif r == 1113:  # mine
             d['mine'] = True
-        elif r == 615:  # wherex
+        elif r == 622:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -81943,7 +82576,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81959,7 +82592,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C627()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81967,30 +82600,30 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # target
+        if r == 624:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 973:  # fromgy
+        elif r == 980:  # fromgy
             d['fromgy'] = True
-        elif r == 1107:  # choice
+        elif r == 1114:  # choice
             d['choice'] = True
-        elif r == 1108:  # facedown
+        elif r == 1115:  # facedown
             d['facedown'] = True
-        elif r == 1109:  # mine
+        elif r == 1116:  # mine
             d['mine'] = True
-        elif r == 1110:  # owners
+        elif r == 1117:  # owners
             d['owners'] = True
-        elif r == 618:  # amount
+        elif r == 625:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 619:  # counter
+        elif r == 626:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -82004,7 +82637,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82020,7 +82653,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C629()
     d: dict[str, Any] = {'filter': None, 'hands': '', 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82028,15 +82661,15 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # filter
+        if r == 628:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 974:  # hands
+        elif r == 981:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
-        elif r == 975:  # yours
+        elif r == 982:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -82048,7 +82681,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82064,7 +82697,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C633()
     d: dict[str, Any] = {'player': None, 'anynumber': False, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82072,40 +82705,40 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # player
+        if r == 630:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 1111:  # anynumber
+        elif r == 1118:  # anynumber
             d['anynumber'] = True
-        elif r == 1112:  # upto
+        elif r == 1119:  # upto
             d['upto'] = True
-        elif r == 976:  # count
+        elif r == 983:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 624:  # filter
+        elif r == 631:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1113:  # alts
+        elif r == 1120:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b349(x, inst, lim, made))
-        elif r == 977:  # reveal
+        elif r == 984:  # reveal
             d['reveal'] = True
-        elif r == 1114:  # thatcard
+        elif r == 1121:  # thatcard
             d['thatcard'] = True
-        elif r == 1115:  # thosecards
+        elif r == 1122:  # thosecards
             d['thosecards'] = True
-        elif r == 625:  # destination
+        elif r == 632:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 980 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 987 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 985:  # tapped
+        elif r == 992:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -82115,7 +82748,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82131,7 +82764,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C637()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82139,20 +82772,20 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # target
+        if r == 634:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 628:  # unless
+        elif r == 635:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b987(x, inst, lim, made)
+            value = _b994(x, inst, lim, made)
             d['unless'] = value
-        elif r == 629:  # per
+        elif r == 636:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82166,7 +82799,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82182,7 +82815,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C639()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82190,9 +82823,9 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # player
+        if r == 638:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82202,7 +82835,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82218,7 +82851,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C642()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82226,18 +82859,18 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # target
+        if r == 640:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 989:  # owners
+        elif r == 996:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 634:  # into
+        elif r == 641:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -82249,7 +82882,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82265,7 +82898,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C646()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82273,19 +82906,19 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # amount
+        if r == 643:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 637:  # player
+        elif r == 644:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 638:  # owner
+        elif r == 645:  # owner
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -82295,7 +82928,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82311,7 +82944,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C649()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82319,13 +82952,13 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # sticker
+        if r == 647:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 641:  # target
+        elif r == 648:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82338,7 +82971,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82354,7 +82987,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C652()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82362,15 +82995,15 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # filter
+        if r == 650:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 644:  # battlefield
+        elif r == 651:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 990:  # faceup
+        elif r == 997:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -82380,7 +83013,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82396,7 +83029,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C656()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82404,17 +83037,17 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # amount
+        if r == 653:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 647:  # counter
+        elif r == 654:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 648:  # target
+        elif r == 655:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82427,7 +83060,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82443,7 +83076,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C660()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82451,37 +83084,37 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 657:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # also
+        elif r == 658:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 652:  # source
+        elif r == 659:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b971(x, inst, lim, made)
+            value = _b978(x, inst, lim, made)
             d['source'] = value
-        elif r == 991:  # top
+        elif r == 998:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 992:  # bottom
+        elif r == 999:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 993:  # owners
+        elif r == 1000:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -82493,7 +83126,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82509,7 +83142,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C662()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82517,9 +83150,9 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # target
+        if r == 661:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82532,7 +83165,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82548,7 +83181,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C667()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82556,22 +83189,22 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # filter
+        if r == 663:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 657:  # whose
+        elif r == 664:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 658:  # action
+        elif r == 665:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 711 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 659:  # pile
+        elif r == 666:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -82583,7 +83216,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82599,7 +83232,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C673()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82607,36 +83240,36 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # target
+        if r == 668:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 662:  # source
+        elif r == 669:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b971(x, inst, lim, made)
+            value = _b978(x, inst, lim, made)
             d['source'] = value
-        elif r == 663:  # amount
+        elif r == 670:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # counter
+        elif r == 671:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 665:  # also
+        elif r == 672:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82649,7 +83282,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82665,7 +83298,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C676()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82673,11 +83306,11 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 667:  # amount
+        if r == 674:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 668:  # gy
+        elif r == 675:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -82689,7 +83322,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82705,7 +83338,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C678()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82713,9 +83346,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # player
+        if r == 677:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82725,7 +83358,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82741,7 +83374,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C680()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82749,9 +83382,9 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # target
+        if r == 679:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82764,7 +83397,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82780,7 +83413,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C683()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82788,19 +83421,19 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # player
+        if r == 681:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
-        elif r == 1116:  # all
+        elif r == 1123:  # all
             d['all'] = True
-        elif r == 994:  # amount
+        elif r == 1001:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 675:  # filter
+        elif r == 682:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -82812,7 +83445,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82828,7 +83461,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C687()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82836,20 +83469,20 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # target
+        if r == 684:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 678:  # unless
+        elif r == 685:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b987(x, inst, lim, made)
+            value = _b994(x, inst, lim, made)
             d['unless'] = value
-        elif r == 679:  # per
+        elif r == 686:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82863,7 +83496,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82879,7 +83512,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C689()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82887,9 +83520,9 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # target
+        if r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82902,7 +83535,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82918,7 +83551,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C691()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82926,9 +83559,9 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # target
+        if r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82941,7 +83574,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82957,7 +83590,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C693()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82965,9 +83598,9 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # target
+        if r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82980,7 +83613,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82996,7 +83629,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C695()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83004,7 +83637,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # removeall
+        if r == 694:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -83016,7 +83649,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83032,7 +83665,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C699()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83040,17 +83673,17 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # amount
+        if r == 696:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 690:  # counter
+        elif r == 697:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 691:  # target
+        elif r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83063,7 +83696,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83079,7 +83712,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C701()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83087,18 +83720,18 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 995:  # step
+        if r == 1002:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1117 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 996:  # endcombat
+        elif r == 1003:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 693:  # effect
+        elif r == 700:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 263 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -83113,7 +83746,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83129,7 +83762,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C703()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83137,15 +83770,15 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # amount
+        if r == 702:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1118:  # you
+        elif r == 1125:  # you
             d['you'] = True
-        elif r == 997:  # target
+        elif r == 1004:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83158,7 +83791,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83174,7 +83807,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C705()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83182,18 +83815,18 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # target
+        if r == 704:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 998:  # label
+        elif r == 1005:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 999:  # free
+        elif r == 1006:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -83205,7 +83838,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83221,7 +83854,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C707()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83229,16 +83862,16 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # target
+        if r == 706:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1000:  # newtargets
+        elif r == 1007:  # newtargets
             d['newtargets'] = True
-        elif r == 1119:  # thatcopy
+        elif r == 1126:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83248,7 +83881,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83264,7 +83897,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C708()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83272,26 +83905,26 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1001:  # thatnoun
+        if r == 1008:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1002:  # they
+        elif r == 1009:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1003:  # destroyed
+        elif r == 1010:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1004:  # target
+        elif r == 1011:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1005:  # thisturn
+        elif r == 1012:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -83301,7 +83934,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83317,7 +83950,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C712()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83325,22 +83958,22 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # target
+        if r == 709:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # phaseout
+        elif r == 710:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 704:  # unless
+        elif r == 711:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b987(x, inst, lim, made)
+            value = _b994(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -83350,7 +83983,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83366,7 +83999,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C715()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83374,14 +84007,14 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # target
+        if r == 713:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 707:  # nountap
+        elif r == 714:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -83393,7 +84026,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83409,7 +84042,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C717()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83417,38 +84050,38 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # lead
+        if r == 716:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b970(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1006:  # target
+        elif r == 1013:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1007:  # also
+        elif r == 1014:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1032(x, inst, lim, made)
+            value = _b1039(x, inst, lim, made)
             d['also'] = value
-        elif r == 1008:  # group
+        elif r == 1015:  # group
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['group'] = value
-        elif r == 1009:  # orgroup
+        elif r == 1016:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1010:  # alsoword
+        elif r == 1017:  # alsoword
             d['alsoword'] = True
-        elif r == 1011:  # parts
+        elif r == 1018:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -83457,18 +84090,18 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1012:  # duration
+        elif r == 1019:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b970(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1120:  # tail
+        elif r == 1127:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -83477,18 +84110,18 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 814 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1015:  # during
+        elif r == 1022:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1014(x, inst, lim, made)
+            value = _b1021(x, inst, lim, made)
             d['during'] = value
-        elif r == 1016:  # itsland
+        elif r == 1023:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -83498,7 +84131,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83514,7 +84147,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C719()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83522,13 +84155,13 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # controller
+        if r == 1024:  # controller
             d['controller'] = True
-        elif r == 713:  # owner
+        elif r == 720:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 714:  # who
+        elif r == 721:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83540,7 +84173,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83556,7 +84189,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C726()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83564,19 +84197,19 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1018:  # counter
+        if r == 1025:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1019:  # on
+        elif r == 1026:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1020:  # whose
+        elif r == 1027:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1021:  # zone
+        elif r == 1028:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -83588,7 +84221,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83604,7 +84237,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C729()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83612,7 +84245,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # power
+        if r == 728:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -83624,7 +84257,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83640,7 +84273,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C734()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83648,11 +84281,11 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # filter
+        if r == 733:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1024:  # otherthan
+        elif r == 1031:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -83662,7 +84295,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83678,7 +84311,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C736()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83686,7 +84319,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # any
+        if r == 735:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -83698,7 +84331,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83714,7 +84347,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C739()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83722,13 +84355,13 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1029:  # each
+        if r == 1036:  # each
             d['each'] = True
-        elif r == 730:  # count
+        elif r == 737:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 731:  # filter
+        elif r == 738:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -83740,7 +84373,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83756,7 +84389,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C741()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83764,7 +84397,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 733:  # them
+        if r == 740:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -83776,7 +84409,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83792,7 +84425,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C743()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83800,7 +84433,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # who
+        if r == 742:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83812,7 +84445,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83828,7 +84461,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C745()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83836,7 +84469,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # that
+        if r == 744:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -83848,7 +84481,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83864,7 +84497,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C747()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83872,9 +84505,9 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # equipped
+        if r == 1134:  # equipped
             d['equipped'] = True
-        elif r == 739:  # enchanted
+        elif r == 746:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -83886,7 +84519,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83902,7 +84535,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C749()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83910,7 +84543,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # rest
+        if r == 748:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -83922,7 +84555,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83938,7 +84571,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C753()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83946,19 +84579,19 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # play
+        if r == 752:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 747:  # play
+        elif r == 754:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 748:  # thisturn
+        elif r == 755:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -83970,7 +84603,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83986,7 +84619,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C769()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83994,11 +84627,11 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # whose
+        if r == 767:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 761:  # step
+        elif r == 768:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -84010,7 +84643,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84026,7 +84659,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C773()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84034,11 +84667,11 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 765:  # counter
+        elif r == 772:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -84050,7 +84683,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84066,7 +84699,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84074,15 +84707,15 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # lead
+        if r == 774:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 768:  # subject
+        elif r == 775:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 769:  # batch
+        elif r == 776:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -84094,7 +84727,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84110,7 +84743,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C773()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84118,11 +84751,11 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 772:  # whose
+        elif r == 779:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84134,7 +84767,7 @@ def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84150,7 +84783,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C782()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84158,13 +84791,13 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 774:  # lead
+        if r == 781:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1039:  # creature
+        elif r == 1046:  # creature
             d['creature'] = True
-        elif r == 1040:  # events
+        elif r == 1047:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84173,7 +84806,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84186,7 +84819,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84202,7 +84835,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C785()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84210,11 +84843,11 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # lead
+        if r == 783:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 777:  # card
+        elif r == 784:  # card
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['card'] = value
@@ -84226,7 +84859,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84242,7 +84875,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C788()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84250,11 +84883,11 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # lead
+        if r == 786:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 780:  # gain
+        elif r == 787:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -84266,7 +84899,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84282,7 +84915,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C791()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84290,19 +84923,19 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 789:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 783:  # who
+        elif r == 790:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1041:  # spell
+        elif r == 1048:  # spell
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1042:  # this
+        elif r == 1049:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -84314,7 +84947,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84330,7 +84963,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C794()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84338,17 +84971,17 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # lead
+        if r == 792:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1166:  # equipped
+        elif r == 1173:  # equipped
             d['equipped'] = True
-        elif r == 786:  # host
+        elif r == 793:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1043:  # events
+        elif r == 1050:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84357,7 +84990,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84370,7 +85003,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84386,7 +85019,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C797()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84394,17 +85027,17 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # lead
+        if r == 795:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1167:  # thisor
+        elif r == 1174:  # thisor
             d['thisor'] = True
-        elif r == 789:  # subject
+        elif r == 796:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1044:  # events
+        elif r == 1051:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84413,12 +85046,12 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1137 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1045:  # undercontrol
+        elif r == 1052:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -84428,7 +85061,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84444,7 +85077,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C804()
+    inst: Any = _C811()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84452,11 +85085,11 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # command
+        if r == 810:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 805:  # battlefield
+        elif r == 812:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -84468,7 +85101,7 @@ def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84484,7 +85117,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C820()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84492,19 +85125,19 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 809:  # power
+        if r == 816:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 810:  # toughness
+        elif r == 817:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 811:  # power2
+        elif r == 818:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 812:  # toughness2
+        elif r == 819:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -84516,7 +85149,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84532,7 +85165,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C824()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84540,31 +85173,31 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # additional
+        if r == 1054:  # additional
             d['additional'] = True
-        elif r == 815:  # power
+        elif r == 822:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 816:  # toughness
+        elif r == 823:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1048:  # per
+        elif r == 1055:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1049:  # perfilter
+        elif r == 1056:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1176:  # onbf
+        elif r == 1183:  # onbf
             d['onbf'] = True
-        elif r == 1177:  # pergy
+        elif r == 1184:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84574,7 +85207,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84590,7 +85223,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C826()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84598,7 +85231,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # both
+        if r == 825:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -84610,7 +85243,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84626,7 +85259,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C828()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84634,7 +85267,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # attack
+        if r == 827:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -84646,7 +85279,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84662,7 +85295,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C829()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84670,7 +85303,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # filters
+        if r == 1057:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84690,7 +85323,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84706,7 +85339,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C831()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84714,7 +85347,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # block
+        if r == 830:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -84726,7 +85359,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84742,7 +85375,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C833()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84750,7 +85383,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # count
+        if r == 832:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84762,7 +85395,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84778,7 +85411,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C834()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84786,7 +85419,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # filters
+        if r == 1058:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84806,7 +85439,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84822,7 +85455,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C835()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84830,7 +85463,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # filters
+        if r == 1059:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84850,7 +85483,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84866,7 +85499,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C836()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84874,11 +85507,11 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # additional
+        if r == 1060:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1054:  # anynumber
+        elif r == 1061:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -84890,7 +85523,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84906,7 +85539,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C838()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84914,7 +85547,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # filters
+        if r == 1062:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84926,15 +85559,15 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b349(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1056:  # they
+        elif r == 1063:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1057:  # had
+        elif r == 1064:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 830:  # keyword
+        elif r == 837:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84949,7 +85582,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84965,7 +85598,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C841()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84973,11 +85606,11 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # subtype
+        if r == 839:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 833:  # again
+        elif r == 840:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -84989,7 +85622,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85005,7 +85638,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C843()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85013,9 +85646,9 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # quality
+        if r == 842:  # quality
             x = c[0]
-            value = _b1059(x, inst, lim, made)
+            value = _b1066(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85025,7 +85658,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85041,7 +85674,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C844()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85049,7 +85682,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # opponents
+        if r == 1068:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85059,7 +85692,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85075,7 +85708,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C846()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85083,7 +85716,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # destroyed
+        if r == 845:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -85095,7 +85728,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85111,7 +85744,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C848()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85119,7 +85752,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # phase
+        if r == 847:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -85131,7 +85764,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85147,7 +85780,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C850()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85155,7 +85788,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # untap
+        if r == 849:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85167,7 +85800,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85183,7 +85816,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C846()
+    inst: Any = _C853()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85191,11 +85824,11 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # power
+        if r == 851:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 845:  # toughness
+        elif r == 852:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -85207,7 +85840,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85223,7 +85856,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C855()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85231,9 +85864,9 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 847:  # ability
+        if r == 854:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 530 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -85246,7 +85879,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85262,7 +85895,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C858()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85270,14 +85903,14 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # keyword
+        if r == 856:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 850:  # manacost
+        elif r == 857:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -85289,7 +85922,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85305,7 +85938,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C860()
     d: dict[str, Any] = {'keyword': None, 'quality': None, 'subtype': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85313,22 +85946,22 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 852:  # keyword
+        if r == 859:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1062:  # quality
+        elif r == 1069:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 1063:  # subtype
+        elif r == 1070:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 1168:  # more
+        elif r == 1175:  # more
             values = d['more']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -85341,7 +85974,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85357,7 +85990,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C864()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85365,18 +85998,18 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # verb
+        if r == 861:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 855:  # keyword
+        elif r == 862:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 856:  # chosen
+        elif r == 863:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -85388,7 +86021,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85404,7 +86037,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C865()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85412,7 +86045,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # keywords
+        if r == 1071:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85434,7 +86067,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85450,7 +86083,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C866()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85458,7 +86091,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # keywords
+        if r == 1072:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85480,7 +86113,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85496,7 +86129,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C869()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85504,11 +86137,11 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # first
+        if r == 867:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 861:  # regular
+        elif r == 868:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -85522,7 +86155,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85538,7 +86171,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C871()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85546,7 +86179,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # excess
+        if r == 870:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -85558,7 +86191,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85574,7 +86207,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C873()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85582,7 +86215,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # untapped
+        if r == 872:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -85594,7 +86227,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85610,7 +86243,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C875()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85618,11 +86251,11 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # its
+        if r == 1073:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 867:  # untap
+        elif r == 874:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85634,7 +86267,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85650,7 +86283,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C877()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85658,7 +86291,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # gains
+        if r == 876:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -85670,7 +86303,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85686,7 +86319,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C879()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85694,7 +86327,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # lethal
+        if r == 878:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -85706,7 +86339,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85722,7 +86355,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C881()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85730,7 +86363,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # ascounters
+        if r == 880:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -85742,7 +86375,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85758,7 +86391,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C883()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85766,9 +86399,9 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 875:  # quality
+        if r == 882:  # quality
             x = c[0]
-            value = _b1059(x, inst, lim, made)
+            value = _b1066(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85778,7 +86411,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85794,7 +86427,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C885()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85802,9 +86435,9 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # quality
+        if r == 884:  # quality
             x = c[0]
-            value = _b1059(x, inst, lim, made)
+            value = _b1066(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85814,7 +86447,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85830,7 +86463,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C880()
+    inst: Any = _C887()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85838,9 +86471,9 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 879:  # quality
+        if r == 886:  # quality
             x = c[0]
-            value = _b1059(x, inst, lim, made)
+            value = _b1066(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85850,7 +86483,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85866,7 +86499,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C882()
+    inst: Any = _C889()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85874,9 +86507,9 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1067:  # thisturn
+        if r == 1074:  # thisturn
             d['thisturn'] = True
-        elif r == 881:  # keyword
+        elif r == 888:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 337 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85891,7 +86524,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85907,7 +86540,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C892()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85915,11 +86548,11 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 883:  # whose
+        if r == 890:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 884:  # tapact
+        elif r == 891:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -85931,7 +86564,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85947,7 +86580,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C894()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85955,7 +86588,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # count
+        if r == 893:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85967,7 +86600,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85983,7 +86616,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C896()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85991,7 +86624,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # attacks
+        if r == 895:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86003,7 +86636,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86019,7 +86652,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C898()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86027,7 +86660,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # attacks
+        if r == 897:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86039,7 +86672,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86055,7 +86688,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C900()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86063,7 +86696,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # blocked
+        if r == 899:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -86075,7 +86708,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86091,7 +86724,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C902()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86099,7 +86732,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # blocks
+        if r == 901:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -86111,7 +86744,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86127,7 +86760,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C904()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86135,7 +86768,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # unblockable
+        if r == 903:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -86147,7 +86780,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86163,7 +86796,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C907()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86171,36 +86804,36 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # power
+        if r == 905:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 899:  # toughness
+        elif r == 906:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1068:  # colors
+        elif r == 1075:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1169:  # colors
+        elif r == 1176:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # subtypes
+        elif r == 1076:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # keywords
+        elif r == 1077:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86214,7 +86847,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1071:  # still
+        elif r == 1078:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -86224,7 +86857,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86240,7 +86873,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C909()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86248,7 +86881,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 901:  # choice
+        if r == 908:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -86260,7 +86893,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86276,7 +86909,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C911()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86284,7 +86917,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 903:  # host
+        if r == 910:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -86296,7 +86929,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86312,7 +86945,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C913()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86320,9 +86953,9 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # color
+        if r == 912:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86335,7 +86968,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86351,7 +86984,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C963()
+    inst: Any = _C970()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86359,23 +86992,23 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1100:  # eot
+        if r == 1107:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1101:  # next_upkeep
+        elif r == 1108:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1102:  # losecontrol
+        elif r == 1109:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1103:  # thisturn
+        elif r == 1110:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1104:  # thiscombat
+        elif r == 1111:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -86387,7 +87020,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86403,7 +87036,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C968()
+    inst: Any = _C975()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86411,7 +87044,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 967:  # filter
+        if r == 974:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -86423,7 +87056,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86439,7 +87072,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C971()
+    inst: Any = _C978()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86447,7 +87080,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 970:  # whose
+        if r == 977:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -86459,7 +87092,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86475,7 +87108,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C979()
+    inst: Any = _C986()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86483,7 +87116,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 978:  # zone
+        if r == 985:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -86495,7 +87128,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86511,7 +87144,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C982()
+    inst: Any = _C989()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86519,9 +87152,9 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # player
+        if r == 988:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86531,7 +87164,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86547,7 +87180,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C984()
+    inst: Any = _C991()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86555,9 +87188,9 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 983:  # player
+        if r == 990:  # player
             x = c[0]
-            value = _b712(x, inst, lim, made)
+            value = _b719(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86567,7 +87200,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86583,7 +87216,7 @@ def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C987()
+    inst: Any = _C994()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86591,11 +87224,11 @@ def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 986:  # cost
+        if r == 993:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 988:  # param
+        elif r == 995:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86610,7 +87243,7 @@ def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86626,7 +87259,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1021()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86634,11 +87267,11 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # its
+        if r == 1128:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1013:  # nextturn
+        elif r == 1020:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -86650,7 +87283,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1030(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86666,7 +87299,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1023()
+    inst: Any = _C1030()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86674,9 +87307,9 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1022:  # word
+        if r == 1029:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 723 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86689,7 +87322,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1033(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86705,7 +87338,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1026()
+    inst: Any = _C1033()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86713,11 +87346,11 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # player
+        if r == 1032:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1122:  # walker
+        elif r == 1129:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -86727,7 +87360,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86743,7 +87376,7 @@ def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1028()
+    inst: Any = _C1035()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86751,13 +87384,13 @@ def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # another
+        if r == 1130:  # another
             d['another'] = True
-        elif r == 1027:  # filter
+        elif r == 1034:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1124:  # ingy
+        elif r == 1131:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86767,7 +87400,7 @@ def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1039(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86783,7 +87416,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1032()
+    inst: Any = _C1039()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86791,33 +87424,33 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # quant
+        if r == 1037:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1031:  # filter
+        elif r == 1038:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1125:  # attached
+        elif r == 1132:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 723 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1126:  # samename
+        elif r == 1133:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 723 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1171:  # ingy
+        elif r == 1178:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86827,7 +87460,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1059(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1066(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86843,7 +87476,7 @@ def _b1059(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1059()
+    inst: Any = _C1066()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86851,11 +87484,11 @@ def _b1059(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1058:  # word
+        if r == 1065:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1060:  # param
+        elif r == 1067:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86870,7 +87503,7 @@ def _b1059(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86886,7 +87519,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1088()
+    inst: Any = _C1095()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86894,7 +87527,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1087:  # word
+        if r == 1094:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 279 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86909,7 +87542,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86925,7 +87558,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1092()
+    inst: Any = _C1099()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86933,13 +87566,13 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1091:  # filter
+        if r == 1098:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1178:  # gy
+        elif r == 1185:  # gy
             d['gy'] = True
-        elif r == 1179:  # bf
+        elif r == 1186:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86949,7 +87582,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86965,7 +87598,7 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1097()
+    inst: Any = _C1104()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86973,21 +87606,21 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1096:  # power
+        if r == 1103:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1098:  # power
+        elif r == 1105:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1099:  # target
+        elif r == 1106:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -87000,7 +87633,7 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87016,7 +87649,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1129()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87024,7 +87657,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1128:  # enters
+        if r == 1135:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -87036,7 +87669,7 @@ def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87052,7 +87685,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87060,7 +87693,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # leaves
+        if r == 1138:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -87072,7 +87705,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87088,7 +87721,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87096,7 +87729,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # dies
+        if r == 1140:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -87108,7 +87741,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87124,7 +87757,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87132,7 +87765,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # graveyard
+        if r == 1142:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -87144,7 +87777,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87160,7 +87793,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87168,7 +87801,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # alone
+        if r == 1144:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -87180,7 +87813,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87196,7 +87829,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87204,7 +87837,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # unblocked
+        if r == 1146:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -87216,7 +87849,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87232,7 +87865,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87240,7 +87873,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # attacks
+        if r == 1148:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87252,7 +87885,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87268,7 +87901,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87276,11 +87909,11 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # blocks
+        if r == 1150:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1172:  # acreature
+        elif r == 1179:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -87290,7 +87923,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87306,7 +87939,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87314,17 +87947,17 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # blocked
+        if r == 1152:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1146:  # article
+        elif r == 1153:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1147:  # filter
+        elif r == 1154:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -87338,7 +87971,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87354,7 +87987,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1157()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87362,7 +87995,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # direction
+        if r == 1156:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -87374,7 +88007,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87390,7 +88023,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1159()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87398,7 +88031,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1151:  # up
+        if r == 1158:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -87410,7 +88043,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87426,7 +88059,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87434,7 +88067,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # way
+        if r == 1160:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -87446,7 +88079,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87462,7 +88095,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1163()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87470,11 +88103,11 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # targeted
+        if r == 1162:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1173:  # opponents
+        elif r == 1180:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -87484,7 +88117,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87500,7 +88133,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1159()
+    inst: Any = _C1166()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87508,13 +88141,13 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1174:  # combat
+        if r == 1181:  # combat
             d['combat'] = True
-        elif r == 1157:  # deals
+        elif r == 1164:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1158:  # recipient
+        elif r == 1165:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -87528,7 +88161,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87544,7 +88177,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1161()
+    inst: Any = _C1168()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87552,9 +88185,9 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1175:  # combat
+        if r == 1182:  # combat
             d['combat'] = True
-        elif r == 1160:  # dealt
+        elif r == 1167:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -87566,7 +88199,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87582,7 +88215,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1163()
+    inst: Any = _C1170()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87590,7 +88223,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1162:  # anywhere
+        if r == 1169:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87602,7 +88235,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformsEvent (class TransformsEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87618,7 +88251,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1165()
+    inst: Any = _C1172()
     d: dict[str, Any] = {'face': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87626,7 +88259,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1164:  # face
+        if r == 1171:  # face
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['face'] = value
@@ -88132,696 +88765,703 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b489,  # 489 CopyEachEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 490 __asgn_plain
     _b491,  # 491 ReturnDestroyedEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 492 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 493 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 494 __asgn_oneormore
-    _match_node,  # 495 Supertype
-    _match_node,  # 496 CardType
-    _match_node,  # 497 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 500 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 492 __asgn_plain
+    _b493,  # 493 RevealUntilEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 PutOntoBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 497 __asgn_plain
+    _b498,  # 498 ShuffleRevealedEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 499 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 500 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 501 __asgn_oneormore
+    _match_node,  # 502 Supertype
+    _match_node,  # 503 CardType
+    _match_node,  # 504 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 507 __asgn_plain
+    _b506,  # 506 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 507 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 512 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 516 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 519 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 EntersTappedStmt
-    _node,  # 523 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 525 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 531 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 532 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 539 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 StaticStmt
-    _b543,  # 543 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 TypeArg
-    _b546,  # 546 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 551 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 552 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 553 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 554 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvhave', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mveq', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 567 __asgn_plain
-    _b568,  # 568 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 576 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 581 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 DrawEffect
-    _b594,  # 594 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 TokenEffect
-    _b601,  # 601 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 519 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 523 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 526 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 527 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 EntersTappedStmt
+    _node,  # 530 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 531 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 532 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 533 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 536 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 538 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 539 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 546 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 547 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 548 __asgn_plain
+    _b549,  # 549 StaticStmt
+    _b550,  # 550 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 551 __asgn_plain
+    _b552,  # 552 TypeArg
+    _b553,  # 553 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 558 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 559 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 560 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 561 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvhave', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mveq', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 583 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 588 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 599 __asgn_plain
+    _b600,  # 600 DrawEffect
+    _b601,  # 601 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 606 __asgn_plain
+    _b607,  # 607 TokenEffect
+    _b608,  # 608 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 GainLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 638 __asgn_plain
+    _b639,  # 639 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 647 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 PileActionEffect
+    _b649,  # 649 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 PutOnLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 CopySpellEffect
-    _b701,  # 701 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 PhaseOutEffect
+    _b662,  # 662 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 671 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 696 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 ContinuousEffect
-    _match_node,  # 711 ActionWord
-    _b712,  # 712 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 714 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 715 __asgn_oneormore
-    _match_node,  # 716 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 717 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 718 __asgn_oneormore
-    _b719,  # 719 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 724 __asgn_oneormore
-    _node,  # 725 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 758 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 BeginningTrigger
-    _node,  # 763 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 767 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 BatchAttackTrigger
+    _b707,  # 707 CopySpellEffect
+    _b708,  # 708 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 ContinuousEffect
+    _match_node,  # 718 ActionWord
+    _b719,  # 719 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 722 __asgn_oneormore
+    _match_node,  # 723 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 724 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 725 __asgn_oneormore
+    _b726,  # 726 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 731 __asgn_oneormore
+    _node,  # 732 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 746 __asgn_plain
+    _b747,  # 747 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 BeginningTrigger
+    _node,  # 770 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 772 __asgn_plain
-    _b773,  # 773 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 792 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 793 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 803 __asgn_plain
-    _b804,  # 804 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 806 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 PTChoice
-    _node,  # 814 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 815 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 CantAttack
-    _b822,  # 822 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 CantBeBlockedByFewer
-    _b827,  # 827 CantBeBlockedExcept
-    _b828,  # 828 CanBlockOnly
-    _b829,  # 829 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 832 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 CantBeTargetedBy
-    _b837,  # 837 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 844 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 845 __asgn_plain
-    _b846,  # 846 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 852 __asgn_plain
-    _b853,  # 853 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 855 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 ProtectionFromChosen
-    _b858,  # 858 HasKeywords
-    _b859,  # 859 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 860 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 883 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 898 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 908 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 912 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 913 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 915 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 916 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 919 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 920 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 922 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 923 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 924 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 927 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 928 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 929 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 944 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 945 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 946 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 947 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 948 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 962 __asgn_plain
-    _b963,  # 963 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 965 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 966 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 967 __asgn_plain
-    _b968,  # 968 UpToXTargets
-    _node,  # 969 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 970 __asgn_plain
-    _b971,  # 971 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 972 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 973 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 977 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 978 __asgn_plain
-    _b979,  # 979 OntoBattlefield
-    _node,  # 980 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 981 __asgn_plain
-    _b982,  # 982 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 983 __asgn_plain
-    _b984,  # 984 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 985 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 986 __asgn_plain
-    _b987,  # 987 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 990 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1000 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 813 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 818 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 PTChoice
+    _node,  # 821 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 CantAttack
+    _b829,  # 829 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantBeBlockedByFewer
+    _b834,  # 834 CantBeBlockedExcept
+    _b835,  # 835 CanBlockOnly
+    _b836,  # 836 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 839 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 CantBeTargetedBy
+    _b844,  # 844 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 845 __asgn_plain
+    _b846,  # 846 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 851 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 856 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 857 __asgn_plain
+    _b858,  # 858 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 861 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 862 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 ProtectionFromChosen
+    _b865,  # 865 HasKeywords
+    _b866,  # 866 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 867 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 876 __asgn_plain
+    _b877,  # 877 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 882 __asgn_plain
+    _b883,  # 883 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 890 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 897 __asgn_plain
+    _b898,  # 898 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 906 __asgn_plain
+    _b907,  # 907 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 908 __asgn_plain
+    _b909,  # 909 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 910 __asgn_plain
+    _b911,  # 911 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 912 __asgn_plain
+    _b913,  # 913 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 914 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 915 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 916 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 919 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 920 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 922 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 923 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 926 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 927 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 928 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 929 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 930 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 931 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 934 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 935 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 936 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 951 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 952 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 953 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 954 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 955 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 963 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 969 __asgn_plain
+    _b970,  # 970 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 973 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 974 __asgn_plain
+    _b975,  # 975 UpToXTargets
+    _node,  # 976 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 977 __asgn_plain
+    _b978,  # 978 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 980 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 984 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 985 __asgn_plain
+    _b986,  # 986 OntoBattlefield
+    _node,  # 987 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 988 __asgn_plain
+    _b989,  # 989 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 990 __asgn_plain
+    _b991,  # 991 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 992 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 993 __asgn_plain
+    _b994,  # 994 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1003 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1005 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1010 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1011 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1016 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1017 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1018 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1022 __asgn_plain
-    _b1023,  # 1023 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1025 __asgn_plain
-    _b1026,  # 1026 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1027 __asgn_plain
-    _b1028,  # 1028 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1029 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1031 __asgn_plain
-    _b1032,  # 1032 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1035 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1039 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1040 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1044 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1055 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1058 __asgn_plain
-    _b1059,  # 1059 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1060 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1061 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1062 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1066 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1067 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1069 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1071 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1072 __asgn_optional
-    _node,  # 1073 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1007 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1017 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1018 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1020 __asgn_plain
+    _b1021,  # 1021 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1029 __asgn_plain
+    _b1030,  # 1030 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1031 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1032 __asgn_plain
+    _b1033,  # 1033 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1034 __asgn_plain
+    _b1035,  # 1035 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1038 __asgn_plain
+    _b1039,  # 1039 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1043 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1045 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1047 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1052 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1054 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1057 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1064 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1065 __asgn_plain
+    _b1066,  # 1066 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1067 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1068 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1069 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1070 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1073 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1074 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1078 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1080 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1083 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1087 __asgn_plain
-    _b1088,  # 1088 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1090 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1091 __asgn_plain
-    _b1092,  # 1092 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
-    _b1097,  # 1097 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1103 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1104 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1113 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1116 __asgn_optional
-    _match_node,  # 1117 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1120 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1121 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1125 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1127 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1128 __asgn_plain
-    _b1129,  # 1129 EntersEvent
-    _node,  # 1130 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1145 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1146 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1157 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1158 __asgn_plain
-    _b1159,  # 1159 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1160 __asgn_plain
-    _b1161,  # 1161 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1162 __asgn_plain
-    _b1163,  # 1163 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1164 __asgn_plain
-    _b1165,  # 1165 TransformsEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1168 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1169 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1170 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1171 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1172 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1173 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1174 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1175 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1176 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1177 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1178 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1076 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1078 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1079 __asgn_optional
+    _node,  # 1080 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1082 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1083 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1084 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1085 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1087 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1090 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1093 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1094 __asgn_plain
+    _b1095,  # 1095 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1097 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1098 __asgn_plain
+    _b1099,  # 1099 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1103 __asgn_plain
+    _b1104,  # 1104 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1105 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1106 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1107 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1108 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1110 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1120 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1123 __asgn_optional
+    _match_node,  # 1124 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1127 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1130 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1131 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1132 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1133 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1134 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 EntersEvent
+    _node,  # 1137 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1152 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1153 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1156 __asgn_plain
+    _b1157,  # 1157 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1158 __asgn_plain
+    _b1159,  # 1159 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1164 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1165 __asgn_plain
+    _b1166,  # 1166 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1167 __asgn_plain
+    _b1168,  # 1168 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1169 __asgn_plain
+    _b1170,  # 1170 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1171 __asgn_plain
+    _b1172,  # 1172 TransformsEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1175 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1176 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1177 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1180 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1181 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1182 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1183 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1184 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1185 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1186 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 263, 281, 338, 523, 725, 763, 814, 969, 980, 1073, 1130])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 263, 281, 338, 530, 732, 770, 821, 976, 987, 1080, 1137])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -89316,451 +89956,451 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b489,  # 489 CopyEachEffect
     None,  # 490 __asgn_plain
     _b491,  # 491 ReturnDestroyedEffect
-    None,  # 492 __asgn_optional
-    None,  # 493 __asgn_optional
-    None,  # 494 __asgn_oneormore
-    None,  # 495 Supertype
-    None,  # 496 CardType
-    None,  # 497 Color
-    None,  # 498 __asgn_plain
-    _b499,  # 499 Mode
-    None,  # 500 __asgn_oneormore
-    None,  # 501 __asgn_plain
-    None,  # 502 __asgn_plain
-    None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
+    None,  # 492 __asgn_plain
+    _b493,  # 493 RevealUntilEffect
+    None,  # 494 __asgn_plain
+    None,  # 495 __asgn_plain
+    _b496,  # 496 PutOntoBattlefieldEffect
+    None,  # 497 __asgn_plain
+    _b498,  # 498 ShuffleRevealedEffect
+    None,  # 499 __asgn_optional
+    None,  # 500 __asgn_optional
+    None,  # 501 __asgn_oneormore
+    None,  # 502 Supertype
+    None,  # 503 CardType
+    None,  # 504 Color
     None,  # 505 __asgn_plain
-    _b506,  # 506 TriggeredStmt
-    None,  # 507 __asgn_plain
+    _b506,  # 506 Mode
+    None,  # 507 __asgn_oneormore
     None,  # 508 __asgn_plain
-    _b509,  # 509 ActivatedStmt
+    None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    _b511,  # 511 PTDefiningStmt
-    None,  # 512 __asgn_optional
-    None,  # 513 __asgn_plain
+    None,  # 511 __asgn_plain
+    None,  # 512 __asgn_plain
+    _b513,  # 513 TriggeredStmt
     None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_oneormore
+    _b516,  # 516 ActivatedStmt
     None,  # 517 __asgn_plain
-    _b518,  # 518 SpellKind
-    None,  # 519 __asgn_oneormore
+    _b518,  # 518 PTDefiningStmt
+    None,  # 519 __asgn_optional
     None,  # 520 __asgn_plain
     None,  # 521 __asgn_plain
-    _b522,  # 522 EntersTappedStmt
-    None,  # 523 GrantedAbility
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_optional
-    None,  # 526 __asgn_plain
+    None,  # 522 __asgn_plain
+    None,  # 523 __asgn_oneormore
+    None,  # 524 __asgn_plain
+    _b525,  # 525 SpellKind
+    None,  # 526 __asgn_oneormore
     None,  # 527 __asgn_plain
-    _b528,  # 528 PTPair
-    None,  # 529 __asgn_oneormore
-    None,  # 530 __asgn_oneormore
+    None,  # 528 __asgn_plain
+    _b529,  # 529 EntersTappedStmt
+    None,  # 530 GrantedAbility
     None,  # 531 __asgn_optional
     None,  # 532 __asgn_optional
     None,  # 533 __asgn_plain
-    _b534,  # 534 CostPerPermanentStmt
-    None,  # 535 __asgn_plain
-    _b536,  # 536 CostPerTargetStmt
-    None,  # 537 __asgn_plain
-    _b538,  # 538 UncounterableStmt
-    None,  # 539 __asgn_oneormore
+    None,  # 534 __asgn_plain
+    _b535,  # 535 PTPair
+    None,  # 536 __asgn_oneormore
+    None,  # 537 __asgn_oneormore
+    None,  # 538 __asgn_optional
+    None,  # 539 __asgn_optional
     None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
-    _b542,  # 542 StaticStmt
-    _b543,  # 543 KeywordCost
+    _b541,  # 541 CostPerPermanentStmt
+    None,  # 542 __asgn_plain
+    _b543,  # 543 CostPerTargetStmt
     None,  # 544 __asgn_plain
-    _b545,  # 545 TypeArg
-    _b546,  # 546 QualityArg
+    _b545,  # 545 UncounterableStmt
+    None,  # 546 __asgn_oneormore
     None,  # 547 __asgn_plain
-    _b548,  # 548 OntoArg
-    None,  # 549 __asgn_plain
-    _b550,  # 550 ForArg
-    None,  # 551 __asgn_optional
-    None,  # 552 __asgn_oneormore
-    None,  # 553 __asgn_oneormore
-    None,  # 554 __asgn_oneormore
-    None,  # 555 __asgn_plain
+    None,  # 548 __asgn_plain
+    _b549,  # 549 StaticStmt
+    _b550,  # 550 KeywordCost
+    None,  # 551 __asgn_plain
+    _b552,  # 552 TypeArg
+    _b553,  # 553 QualityArg
+    None,  # 554 __asgn_plain
+    _b555,  # 555 OntoArg
     None,  # 556 __asgn_plain
-    None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
-    None,  # 561 __asgn_plain
+    _b557,  # 557 ForArg
+    None,  # 558 __asgn_optional
+    None,  # 559 __asgn_oneormore
+    None,  # 560 __asgn_oneormore
+    None,  # 561 __asgn_oneormore
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
-    _b568,  # 568 ControlClause
+    None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
     None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
-    None,  # 575 __asgn_plain
-    None,  # 576 __asgn_oneormore
+    _b575,  # 575 ControlClause
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    None,  # 581 __asgn_optional
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
-    _b584,  # 584 DividedDamageEffect
+    None,  # 583 __asgn_oneormore
+    None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 DamageEffect
-    None,  # 588 __asgn_plain
-    _b589,  # 589 DestroyEffect
+    None,  # 587 __asgn_plain
+    None,  # 588 __asgn_optional
+    None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
-    None,  # 591 __asgn_plain
+    _b591,  # 591 DividedDamageEffect
     None,  # 592 __asgn_plain
-    _b593,  # 593 DrawEffect
-    _b594,  # 594 TokenCopyEffect
+    None,  # 593 __asgn_plain
+    _b594,  # 594 DamageEffect
     None,  # 595 __asgn_plain
-    None,  # 596 __asgn_plain
+    _b596,  # 596 DestroyEffect
     None,  # 597 __asgn_plain
     None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    _b600,  # 600 TokenEffect
-    _b601,  # 601 AddManaEffect
+    _b600,  # 600 DrawEffect
+    _b601,  # 601 TokenCopyEffect
     None,  # 602 __asgn_plain
-    _b603,  # 603 DiscardEffect
+    None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
-    _b605,  # 605 GainLifeEffect
+    None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    None,  # 607 __asgn_plain
-    _b608,  # 608 GainControlEffect
+    _b607,  # 607 TokenEffect
+    _b608,  # 608 AddManaEffect
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnDiscardedEffect
+    _b610,  # 610 DiscardEffect
     None,  # 611 __asgn_plain
-    _b612,  # 612 ReturnToHandEffect
+    _b612,  # 612 GainLifeEffect
     None,  # 613 __asgn_plain
     None,  # 614 __asgn_plain
-    None,  # 615 __asgn_plain
-    _b616,  # 616 ReturnFromGraveyardEffect
-    None,  # 617 __asgn_plain
+    _b615,  # 615 GainControlEffect
+    None,  # 616 __asgn_plain
+    _b617,  # 617 ReturnDiscardedEffect
     None,  # 618 __asgn_plain
-    None,  # 619 __asgn_plain
-    _b620,  # 620 ReturnToBattlefieldEffect
+    _b619,  # 619 ReturnToHandEffect
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    _b622,  # 622 ReturnAllFromGraveyardsEffect
-    None,  # 623 __asgn_plain
+    None,  # 622 __asgn_plain
+    _b623,  # 623 ReturnFromGraveyardEffect
     None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
-    _b626,  # 626 SearchEffect
-    None,  # 627 __asgn_plain
+    None,  # 626 __asgn_plain
+    _b627,  # 627 ReturnToBattlefieldEffect
     None,  # 628 __asgn_plain
-    None,  # 629 __asgn_plain
-    _b630,  # 630 CounterSpellEffect
+    _b629,  # 629 ReturnAllFromGraveyardsEffect
+    None,  # 630 __asgn_plain
     None,  # 631 __asgn_plain
-    _b632,  # 632 ShuffleEffect
-    None,  # 633 __asgn_plain
+    None,  # 632 __asgn_plain
+    _b633,  # 633 SearchEffect
     None,  # 634 __asgn_plain
-    _b635,  # 635 ShuffleIntoEffect
+    None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
+    _b637,  # 637 CounterSpellEffect
     None,  # 638 __asgn_plain
-    _b639,  # 639 MillEffect
+    _b639,  # 639 ShuffleEffect
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    _b642,  # 642 PutStickerEffect
+    _b642,  # 642 ShuffleIntoEffect
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    _b645,  # 645 PutFromHandEffect
-    None,  # 646 __asgn_plain
+    None,  # 645 __asgn_plain
+    _b646,  # 646 MillEffect
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    _b649,  # 649 PutCountersEffect
+    _b649,  # 649 PutStickerEffect
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    None,  # 652 __asgn_plain
-    _b653,  # 653 PutOnLibraryEffect
+    _b652,  # 652 PutFromHandEffect
+    None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
-    _b655,  # 655 PutIntoZoneEffect
-    None,  # 656 __asgn_plain
+    None,  # 655 __asgn_plain
+    _b656,  # 656 PutCountersEffect
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    _b660,  # 660 PileActionEffect
+    _b660,  # 660 PutOnLibraryEffect
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
+    _b662,  # 662 PutIntoZoneEffect
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
     None,  # 665 __asgn_plain
-    _b666,  # 666 ExileEffect
-    None,  # 667 __asgn_plain
+    None,  # 666 __asgn_plain
+    _b667,  # 667 PileActionEffect
     None,  # 668 __asgn_plain
-    _b669,  # 669 ExileCardsEffect
+    None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 ExileTopEffect
+    None,  # 671 __asgn_plain
     None,  # 672 __asgn_plain
-    _b673,  # 673 RegenerateEffect
+    _b673,  # 673 ExileEffect
     None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 PlayerSacrificesEffect
+    _b676,  # 676 ExileCardsEffect
     None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
+    _b678,  # 678 ExileTopEffect
     None,  # 679 __asgn_plain
-    _b680,  # 680 SacrificeEffect
+    _b680,  # 680 RegenerateEffect
     None,  # 681 __asgn_plain
-    _b682,  # 682 UntapEffect
-    None,  # 683 __asgn_plain
-    _b684,  # 684 TapOrUntapEffect
+    None,  # 682 __asgn_plain
+    _b683,  # 683 PlayerSacrificesEffect
+    None,  # 684 __asgn_plain
     None,  # 685 __asgn_plain
-    _b686,  # 686 TapEffect
-    None,  # 687 __asgn_plain
-    _b688,  # 688 RemoveAllCountersEffect
-    None,  # 689 __asgn_plain
+    None,  # 686 __asgn_plain
+    _b687,  # 687 SacrificeEffect
+    None,  # 688 __asgn_plain
+    _b689,  # 689 UntapEffect
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
-    _b692,  # 692 RemoveCountersEffect
-    None,  # 693 __asgn_plain
-    _b694,  # 694 DelayedEffect
-    None,  # 695 __asgn_plain
-    _b696,  # 696 PreventEffect
+    _b691,  # 691 TapOrUntapEffect
+    None,  # 692 __asgn_plain
+    _b693,  # 693 TapEffect
+    None,  # 694 __asgn_plain
+    _b695,  # 695 RemoveAllCountersEffect
+    None,  # 696 __asgn_plain
     None,  # 697 __asgn_plain
-    _b698,  # 698 CastThisEffect
-    None,  # 699 __asgn_plain
-    _b700,  # 700 CopySpellEffect
-    _b701,  # 701 NoRegenEffect
+    None,  # 698 __asgn_plain
+    _b699,  # 699 RemoveCountersEffect
+    None,  # 700 __asgn_plain
+    _b701,  # 701 DelayedEffect
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
+    _b703,  # 703 PreventEffect
     None,  # 704 __asgn_plain
-    _b705,  # 705 PhaseOutEffect
+    _b705,  # 705 CastThisEffect
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
-    _b708,  # 708 NoUntapEffect
+    _b707,  # 707 CopySpellEffect
+    _b708,  # 708 NoRegenEffect
     None,  # 709 __asgn_plain
-    _b710,  # 710 ContinuousEffect
-    None,  # 711 ActionWord
-    _b712,  # 712 PlayerRef
+    None,  # 710 __asgn_plain
+    None,  # 711 __asgn_plain
+    _b712,  # 712 PhaseOutEffect
     None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
-    None,  # 715 __asgn_oneormore
-    None,  # 716 BackWord
-    None,  # 717 __asgn_optional
-    None,  # 718 __asgn_oneormore
-    _b719,  # 719 PerCount
+    _b715,  # 715 NoUntapEffect
+    None,  # 716 __asgn_plain
+    _b717,  # 717 ContinuousEffect
+    None,  # 718 ActionWord
+    _b719,  # 719 PlayerRef
     None,  # 720 __asgn_plain
     None,  # 721 __asgn_plain
-    _b722,  # 722 WhereX
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_oneormore
-    None,  # 725 TargetRef
-    None,  # 726 __asgn_plain
-    _b727,  # 727 AnyNumberTargets
+    None,  # 722 __asgn_oneormore
+    None,  # 723 BackWord
+    None,  # 724 __asgn_optional
+    None,  # 725 __asgn_oneormore
+    _b726,  # 726 PerCount
+    None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    _b729,  # 729 AnyTarget
+    _b729,  # 729 WhereX
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
-    _b732,  # 732 UpToTargets
+    None,  # 731 __asgn_oneormore
+    None,  # 732 TargetRef
     None,  # 733 __asgn_plain
-    _b734,  # 734 EachOfThem
+    _b734,  # 734 AnyNumberTargets
     None,  # 735 __asgn_plain
-    _b736,  # 736 EachPlayers
+    _b736,  # 736 AnyTarget
     None,  # 737 __asgn_plain
-    _b738,  # 738 ThatRef
-    None,  # 739 __asgn_plain
-    _b740,  # 740 EnchantedRef
-    None,  # 741 __asgn_plain
-    _b742,  # 742 RestRef
-    None,  # 743 __asgn_plain
+    None,  # 738 __asgn_plain
+    _b739,  # 739 UpToTargets
+    None,  # 740 __asgn_plain
+    _b741,  # 741 EachOfThem
+    None,  # 742 __asgn_plain
+    _b743,  # 743 EachPlayers
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    _b746,  # 746 MayPlayEffect
-    None,  # 747 __asgn_plain
+    _b745,  # 745 ThatRef
+    None,  # 746 __asgn_plain
+    _b747,  # 747 EnchantedRef
     None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
+    _b749,  # 749 RestRef
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
+    _b753,  # 753 MayPlayEffect
     None,  # 754 __asgn_plain
-    None,  # 755 __asgn_optional
-    None,  # 756 __asgn_plain
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_optional
-    None,  # 759 __asgn_optional
+    None,  # 758 __asgn_plain
+    None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    _b762,  # 762 BeginningTrigger
-    None,  # 763 Trigger
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
-    _b766,  # 766 LastCounterTrigger
+    None,  # 765 __asgn_optional
+    None,  # 766 __asgn_optional
     None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 BatchAttackTrigger
+    _b769,  # 769 BeginningTrigger
+    None,  # 770 Trigger
     None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
-    _b773,  # 773 ToGraveyardTrigger
+    _b773,  # 773 LastCounterTrigger
     None,  # 774 __asgn_plain
-    _b775,  # 775 ThisTrigger
+    None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    _b778,  # 778 DiscardTrigger
+    _b777,  # 777 BatchAttackTrigger
+    None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
-    _b781,  # 781 LifeGainTrigger
-    None,  # 782 __asgn_plain
+    _b780,  # 780 ToGraveyardTrigger
+    None,  # 781 __asgn_plain
+    _b782,  # 782 ThisTrigger
     None,  # 783 __asgn_plain
-    _b784,  # 784 CastTrigger
-    None,  # 785 __asgn_plain
+    None,  # 784 __asgn_plain
+    _b785,  # 785 DiscardTrigger
     None,  # 786 __asgn_plain
-    _b787,  # 787 AttachedTrigger
-    None,  # 788 __asgn_plain
+    None,  # 787 __asgn_plain
+    _b788,  # 788 LifeGainTrigger
     None,  # 789 __asgn_plain
-    _b790,  # 790 YoursTrigger
-    None,  # 791 __asgn_plain
-    None,  # 792 __asgn_optional
-    None,  # 793 __asgn_optional
-    None,  # 794 __asgn_plain
+    None,  # 790 __asgn_plain
+    _b791,  # 791 CastTrigger
+    None,  # 792 __asgn_plain
+    None,  # 793 __asgn_plain
+    _b794,  # 794 AttachedTrigger
     None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
+    _b797,  # 797 YoursTrigger
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
-    None,  # 800 __asgn_plain
+    None,  # 799 __asgn_optional
+    None,  # 800 __asgn_optional
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
-    _b804,  # 804 ZonePlace
+    None,  # 804 __asgn_plain
     None,  # 805 __asgn_plain
-    None,  # 806 __asgn_oneormore
+    None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
-    None,  # 811 __asgn_plain
+    _b811,  # 811 ZonePlace
     None,  # 812 __asgn_plain
-    _b813,  # 813 PTChoice
-    None,  # 814 StaticPart
+    None,  # 813 __asgn_oneormore
+    None,  # 814 __asgn_plain
     None,  # 815 __asgn_plain
     None,  # 816 __asgn_plain
-    _b817,  # 817 PTChange
+    None,  # 817 __asgn_plain
     None,  # 818 __asgn_plain
-    _b819,  # 819 CantAttackOrBlock
-    None,  # 820 __asgn_plain
-    _b821,  # 821 CantAttack
-    _b822,  # 822 CantBlockMatching
+    None,  # 819 __asgn_plain
+    _b820,  # 820 PTChoice
+    None,  # 821 StaticPart
+    None,  # 822 __asgn_plain
     None,  # 823 __asgn_plain
-    _b824,  # 824 CantBlock
+    _b824,  # 824 PTChange
     None,  # 825 __asgn_plain
-    _b826,  # 826 CantBeBlockedByFewer
-    _b827,  # 827 CantBeBlockedExcept
-    _b828,  # 828 CanBlockOnly
-    _b829,  # 829 BlockCapacity
+    _b826,  # 826 CantAttackOrBlock
+    None,  # 827 __asgn_plain
+    _b828,  # 828 CantAttack
+    _b829,  # 829 CantBlockMatching
     None,  # 830 __asgn_plain
-    _b831,  # 831 BlocksDespite
+    _b831,  # 831 CantBlock
     None,  # 832 __asgn_plain
-    None,  # 833 __asgn_plain
-    _b834,  # 834 CantBeTargetedByOnly
-    None,  # 835 __asgn_plain
-    _b836,  # 836 CantBeTargetedBy
-    _b837,  # 837 CantBeTargeted
-    None,  # 838 __asgn_plain
-    _b839,  # 839 CantBeDestroyed
+    _b833,  # 833 CantBeBlockedByFewer
+    _b834,  # 834 CantBeBlockedExcept
+    _b835,  # 835 CanBlockOnly
+    _b836,  # 836 BlockCapacity
+    None,  # 837 __asgn_plain
+    _b838,  # 838 BlocksDespite
+    None,  # 839 __asgn_plain
     None,  # 840 __asgn_plain
-    _b841,  # 841 CantPhaseOut
+    _b841,  # 841 CantBeTargetedByOnly
     None,  # 842 __asgn_plain
-    _b843,  # 843 PhasesEachUntap
-    None,  # 844 __asgn_plain
+    _b843,  # 843 CantBeTargetedBy
+    _b844,  # 844 CantBeTargeted
     None,  # 845 __asgn_plain
-    _b846,  # 846 BasePT
+    _b846,  # 846 CantBeDestroyed
     None,  # 847 __asgn_plain
-    _b848,  # 848 GainsAbility
+    _b848,  # 848 CantPhaseOut
     None,  # 849 __asgn_plain
-    None,  # 850 __asgn_plain
-    _b851,  # 851 HasKeywordAtManaCost
+    _b850,  # 850 PhasesEachUntap
+    None,  # 851 __asgn_plain
     None,  # 852 __asgn_plain
-    _b853,  # 853 HasKeywordFrom
+    _b853,  # 853 BasePT
     None,  # 854 __asgn_plain
-    None,  # 855 __asgn_plain
+    _b855,  # 855 GainsAbility
     None,  # 856 __asgn_plain
-    _b857,  # 857 ProtectionFromChosen
-    _b858,  # 858 HasKeywords
-    _b859,  # 859 LosesKeywords
-    None,  # 860 __asgn_plain
+    None,  # 857 __asgn_plain
+    _b858,  # 858 HasKeywordAtManaCost
+    None,  # 859 __asgn_plain
+    _b860,  # 860 HasKeywordFrom
     None,  # 861 __asgn_plain
-    _b862,  # 862 CombatDamageSteps
+    None,  # 862 __asgn_plain
     None,  # 863 __asgn_plain
-    _b864,  # 864 AssignsExcess
-    None,  # 865 __asgn_plain
-    _b866,  # 866 AttacksUntapped
+    _b864,  # 864 ProtectionFromChosen
+    _b865,  # 865 HasKeywords
+    _b866,  # 866 LosesKeywords
     None,  # 867 __asgn_plain
-    _b868,  # 868 DoesntUntap
-    None,  # 869 __asgn_plain
-    _b870,  # 870 DamageGainsLife
-    None,  # 871 __asgn_plain
-    _b872,  # 872 DamageIsLethal
-    None,  # 873 __asgn_plain
-    _b874,  # 874 DamageAsCounters
-    None,  # 875 __asgn_plain
-    _b876,  # 876 CantBeBlockedBy
-    None,  # 877 __asgn_plain
-    _b878,  # 878 CantBeAttachedBy
-    None,  # 879 __asgn_plain
-    _b880,  # 880 PreventDamageFrom
-    None,  # 881 __asgn_plain
-    _b882,  # 882 AttacksDespite
-    None,  # 883 __asgn_plain
+    None,  # 868 __asgn_plain
+    _b869,  # 869 CombatDamageSteps
+    None,  # 870 __asgn_plain
+    _b871,  # 871 AssignsExcess
+    None,  # 872 __asgn_plain
+    _b873,  # 873 AttacksUntapped
+    None,  # 874 __asgn_plain
+    _b875,  # 875 DoesntUntap
+    None,  # 876 __asgn_plain
+    _b877,  # 877 DamageGainsLife
+    None,  # 878 __asgn_plain
+    _b879,  # 879 DamageIsLethal
+    None,  # 880 __asgn_plain
+    _b881,  # 881 DamageAsCounters
+    None,  # 882 __asgn_plain
+    _b883,  # 883 CantBeBlockedBy
     None,  # 884 __asgn_plain
-    _b885,  # 885 TapAbilitiesCantActivate
+    _b885,  # 885 CantBeAttachedBy
     None,  # 886 __asgn_plain
-    _b887,  # 887 MaxBlockers
+    _b887,  # 887 PreventDamageFrom
     None,  # 888 __asgn_plain
-    _b889,  # 889 AttacksEachCombat
+    _b889,  # 889 AttacksDespite
     None,  # 890 __asgn_plain
-    _b891,  # 891 AttacksThisTurn
-    None,  # 892 __asgn_plain
-    _b893,  # 893 MustBeBlocked
-    None,  # 894 __asgn_plain
-    _b895,  # 895 BlocksEachCombat
-    None,  # 896 __asgn_plain
-    _b897,  # 897 CantBeBlocked
-    None,  # 898 __asgn_plain
+    None,  # 891 __asgn_plain
+    _b892,  # 892 TapAbilitiesCantActivate
+    None,  # 893 __asgn_plain
+    _b894,  # 894 MaxBlockers
+    None,  # 895 __asgn_plain
+    _b896,  # 896 AttacksEachCombat
+    None,  # 897 __asgn_plain
+    _b898,  # 898 AttacksThisTurn
     None,  # 899 __asgn_plain
-    _b900,  # 900 BecomesCreature
+    _b900,  # 900 MustBeBlocked
     None,  # 901 __asgn_plain
-    _b902,  # 902 ChosenCreatureType
+    _b902,  # 902 BlocksEachCombat
     None,  # 903 __asgn_plain
-    _b904,  # 904 BecomesAura
+    _b904,  # 904 CantBeBlocked
     None,  # 905 __asgn_plain
-    _b906,  # 906 IsColor
-    None,  # 907 __asgn_plain
+    None,  # 906 __asgn_plain
+    _b907,  # 907 BecomesCreature
     None,  # 908 __asgn_plain
-    None,  # 909 __asgn_plain
+    _b909,  # 909 ChosenCreatureType
     None,  # 910 __asgn_plain
-    None,  # 911 __asgn_plain
+    _b911,  # 911 BecomesAura
     None,  # 912 __asgn_plain
-    None,  # 913 __asgn_plain
+    _b913,  # 913 IsColor
     None,  # 914 __asgn_plain
-    None,  # 915 __asgn_oneormore
-    None,  # 916 __asgn_oneormore
+    None,  # 915 __asgn_plain
+    None,  # 916 __asgn_plain
     None,  # 917 __asgn_plain
     None,  # 918 __asgn_plain
-    None,  # 919 __asgn_optional
-    None,  # 920 __asgn_optional
-    None,  # 921 __asgn_optional
-    None,  # 922 __asgn_optional
+    None,  # 919 __asgn_plain
+    None,  # 920 __asgn_plain
+    None,  # 921 __asgn_plain
+    None,  # 922 __asgn_oneormore
     None,  # 923 __asgn_oneormore
-    None,  # 924 __asgn_optional
+    None,  # 924 __asgn_plain
     None,  # 925 __asgn_plain
-    None,  # 926 __asgn_plain
-    None,  # 927 __asgn_oneormore
+    None,  # 926 __asgn_optional
+    None,  # 927 __asgn_optional
     None,  # 928 __asgn_optional
     None,  # 929 __asgn_optional
-    None,  # 930 __asgn_plain
-    None,  # 931 __asgn_plain
+    None,  # 930 __asgn_oneormore
+    None,  # 931 __asgn_optional
     None,  # 932 __asgn_plain
     None,  # 933 __asgn_plain
-    None,  # 934 __asgn_plain
-    None,  # 935 __asgn_plain
-    None,  # 936 __asgn_plain
+    None,  # 934 __asgn_oneormore
+    None,  # 935 __asgn_optional
+    None,  # 936 __asgn_optional
     None,  # 937 __asgn_plain
     None,  # 938 __asgn_plain
     None,  # 939 __asgn_plain
@@ -89768,18 +90408,18 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 941 __asgn_plain
     None,  # 942 __asgn_plain
     None,  # 943 __asgn_plain
-    None,  # 944 __asgn_optional
-    None,  # 945 __asgn_zeroormore
-    None,  # 946 __asgn_zeroormore
-    None,  # 947 __asgn_zeroormore
-    None,  # 948 __asgn_oneormore
+    None,  # 944 __asgn_plain
+    None,  # 945 __asgn_plain
+    None,  # 946 __asgn_plain
+    None,  # 947 __asgn_plain
+    None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
-    None,  # 951 __asgn_plain
-    None,  # 952 __asgn_plain
-    None,  # 953 __asgn_plain
-    None,  # 954 __asgn_plain
-    None,  # 955 __asgn_plain
+    None,  # 951 __asgn_optional
+    None,  # 952 __asgn_zeroormore
+    None,  # 953 __asgn_zeroormore
+    None,  # 954 __asgn_zeroormore
+    None,  # 955 __asgn_oneormore
     None,  # 956 __asgn_plain
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
@@ -89787,221 +90427,228 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 960 __asgn_plain
     None,  # 961 __asgn_plain
     None,  # 962 __asgn_plain
-    _b963,  # 963 Duration
+    None,  # 963 __asgn_plain
     None,  # 964 __asgn_plain
     None,  # 965 __asgn_plain
-    None,  # 966 __asgn_oneormore
+    None,  # 966 __asgn_plain
     None,  # 967 __asgn_plain
-    _b968,  # 968 UpToXTargets
-    None,  # 969 GraveyardTarget
-    None,  # 970 __asgn_plain
-    _b971,  # 971 FromGraveyard
+    None,  # 968 __asgn_plain
+    None,  # 969 __asgn_plain
+    _b970,  # 970 Duration
+    None,  # 971 __asgn_plain
     None,  # 972 __asgn_plain
-    None,  # 973 __asgn_optional
+    None,  # 973 __asgn_oneormore
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_plain
-    None,  # 976 __asgn_plain
-    None,  # 977 __asgn_optional
-    None,  # 978 __asgn_plain
-    _b979,  # 979 OntoBattlefield
-    None,  # 980 Destination
+    _b975,  # 975 UpToXTargets
+    None,  # 976 GraveyardTarget
+    None,  # 977 __asgn_plain
+    _b978,  # 978 FromGraveyard
+    None,  # 979 __asgn_plain
+    None,  # 980 __asgn_optional
     None,  # 981 __asgn_plain
-    _b982,  # 982 IntoHand
+    None,  # 982 __asgn_plain
     None,  # 983 __asgn_plain
-    _b984,  # 984 IntoGraveyard
-    None,  # 985 __asgn_optional
-    None,  # 986 __asgn_plain
-    _b987,  # 987 CostValue
+    None,  # 984 __asgn_optional
+    None,  # 985 __asgn_plain
+    _b986,  # 986 OntoBattlefield
+    None,  # 987 Destination
     None,  # 988 __asgn_plain
-    None,  # 989 __asgn_plain
-    None,  # 990 __asgn_optional
-    None,  # 991 __asgn_plain
-    None,  # 992 __asgn_plain
+    _b989,  # 989 IntoHand
+    None,  # 990 __asgn_plain
+    _b991,  # 991 IntoGraveyard
+    None,  # 992 __asgn_optional
     None,  # 993 __asgn_plain
-    None,  # 994 __asgn_plain
+    _b994,  # 994 CostValue
     None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_plain
+    None,  # 997 __asgn_optional
     None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
-    None,  # 1000 __asgn_optional
+    None,  # 1000 __asgn_plain
     None,  # 1001 __asgn_plain
     None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
-    None,  # 1005 __asgn_optional
+    None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
-    None,  # 1007 __asgn_plain
+    None,  # 1007 __asgn_optional
     None,  # 1008 __asgn_plain
     None,  # 1009 __asgn_plain
-    None,  # 1010 __asgn_optional
-    None,  # 1011 __asgn_oneormore
-    None,  # 1012 __asgn_plain
+    None,  # 1010 __asgn_plain
+    None,  # 1011 __asgn_plain
+    None,  # 1012 __asgn_optional
     None,  # 1013 __asgn_plain
-    _b1014,  # 1014 NextTurnDuration
+    None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
-    None,  # 1016 __asgn_optional
+    None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_optional
-    None,  # 1018 __asgn_plain
+    None,  # 1018 __asgn_oneormore
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_plain
+    _b1021,  # 1021 NextTurnDuration
     None,  # 1022 __asgn_plain
-    _b1023,  # 1023 BackRef
+    None,  # 1023 __asgn_optional
     None,  # 1024 __asgn_optional
     None,  # 1025 __asgn_plain
-    _b1026,  # 1026 TargetPlayer
+    None,  # 1026 __asgn_plain
     None,  # 1027 __asgn_plain
-    _b1028,  # 1028 TargetObject
-    None,  # 1029 __asgn_optional
-    None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_plain
-    _b1032,  # 1032 EachObjects
-    None,  # 1033 __asgn_optional
+    None,  # 1028 __asgn_plain
+    None,  # 1029 __asgn_plain
+    _b1030,  # 1030 BackRef
+    None,  # 1031 __asgn_optional
+    None,  # 1032 __asgn_plain
+    _b1033,  # 1033 TargetPlayer
     None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_plain
+    _b1035,  # 1035 TargetObject
     None,  # 1036 __asgn_optional
-    None,  # 1037 __asgn_optional
-    None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_optional
-    None,  # 1040 __asgn_oneormore
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_plain
+    _b1039,  # 1039 EachObjects
+    None,  # 1040 __asgn_optional
     None,  # 1041 __asgn_plain
     None,  # 1042 __asgn_plain
-    None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_oneormore
+    None,  # 1043 __asgn_optional
+    None,  # 1044 __asgn_optional
     None,  # 1045 __asgn_optional
     None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_optional
+    None,  # 1047 __asgn_oneormore
     None,  # 1048 __asgn_plain
     None,  # 1049 __asgn_plain
     None,  # 1050 __asgn_oneormore
     None,  # 1051 __asgn_oneormore
-    None,  # 1052 __asgn_oneormore
-    None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_plain
-    None,  # 1055 __asgn_oneormore
+    None,  # 1052 __asgn_optional
+    None,  # 1053 __asgn_optional
+    None,  # 1054 __asgn_optional
+    None,  # 1055 __asgn_plain
     None,  # 1056 __asgn_plain
-    None,  # 1057 __asgn_plain
-    None,  # 1058 __asgn_plain
-    _b1059,  # 1059 QualityRef
+    None,  # 1057 __asgn_oneormore
+    None,  # 1058 __asgn_oneormore
+    None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_plain
-    None,  # 1061 __asgn_optional
-    None,  # 1062 __asgn_plain
+    None,  # 1061 __asgn_plain
+    None,  # 1062 __asgn_oneormore
     None,  # 1063 __asgn_plain
-    None,  # 1064 __asgn_oneormore
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_plain
-    None,  # 1067 __asgn_optional
-    None,  # 1068 __asgn_oneormore
-    None,  # 1069 __asgn_zeroormore
-    None,  # 1070 __asgn_oneormore
-    None,  # 1071 __asgn_optional
-    None,  # 1072 __asgn_optional
-    None,  # 1073 KeywordCostPart
-    None,  # 1074 __asgn_oneormore
+    None,  # 1064 __asgn_plain
+    None,  # 1065 __asgn_plain
+    _b1066,  # 1066 QualityRef
+    None,  # 1067 __asgn_plain
+    None,  # 1068 __asgn_optional
+    None,  # 1069 __asgn_plain
+    None,  # 1070 __asgn_plain
+    None,  # 1071 __asgn_oneormore
+    None,  # 1072 __asgn_oneormore
+    None,  # 1073 __asgn_plain
+    None,  # 1074 __asgn_optional
     None,  # 1075 __asgn_oneormore
-    None,  # 1076 __asgn_oneormore
+    None,  # 1076 __asgn_zeroormore
     None,  # 1077 __asgn_oneormore
-    None,  # 1078 __asgn_oneormore
-    None,  # 1079 __asgn_oneormore
-    None,  # 1080 __asgn_oneormore
+    None,  # 1078 __asgn_optional
+    None,  # 1079 __asgn_optional
+    None,  # 1080 KeywordCostPart
     None,  # 1081 __asgn_oneormore
     None,  # 1082 __asgn_oneormore
-    None,  # 1083 __asgn_optional
-    None,  # 1084 __asgn_plain
-    None,  # 1085 __asgn_plain
+    None,  # 1083 __asgn_oneormore
+    None,  # 1084 __asgn_oneormore
+    None,  # 1085 __asgn_oneormore
     None,  # 1086 __asgn_oneormore
-    None,  # 1087 __asgn_plain
-    _b1088,  # 1088 PerTime
-    None,  # 1089 __asgn_optional
-    None,  # 1090 __asgn_oneormore
+    None,  # 1087 __asgn_oneormore
+    None,  # 1088 __asgn_oneormore
+    None,  # 1089 __asgn_oneormore
+    None,  # 1090 __asgn_optional
     None,  # 1091 __asgn_plain
-    _b1092,  # 1092 PerObject
-    None,  # 1093 __asgn_optional
+    None,  # 1092 __asgn_plain
+    None,  # 1093 __asgn_oneormore
     None,  # 1094 __asgn_plain
-    None,  # 1095 __asgn_plain
-    None,  # 1096 __asgn_plain
-    _b1097,  # 1097 PowerOf
+    _b1095,  # 1095 PerTime
+    None,  # 1096 __asgn_optional
+    None,  # 1097 __asgn_oneormore
     None,  # 1098 __asgn_plain
-    None,  # 1099 __asgn_plain
-    None,  # 1100 __asgn_plain
+    _b1099,  # 1099 PerObject
+    None,  # 1100 __asgn_optional
     None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_plain
     None,  # 1103 __asgn_plain
-    None,  # 1104 __asgn_plain
-    None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_optional
-    None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_optional
-    None,  # 1109 __asgn_optional
-    None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_optional
+    _b1104,  # 1104 PowerOf
+    None,  # 1105 __asgn_plain
+    None,  # 1106 __asgn_plain
+    None,  # 1107 __asgn_plain
+    None,  # 1108 __asgn_plain
+    None,  # 1109 __asgn_plain
+    None,  # 1110 __asgn_plain
+    None,  # 1111 __asgn_plain
     None,  # 1112 __asgn_optional
-    None,  # 1113 __asgn_oneormore
+    None,  # 1113 __asgn_optional
     None,  # 1114 __asgn_optional
     None,  # 1115 __asgn_optional
     None,  # 1116 __asgn_optional
-    None,  # 1117 DelayedStep
+    None,  # 1117 __asgn_optional
     None,  # 1118 __asgn_optional
     None,  # 1119 __asgn_optional
     None,  # 1120 __asgn_oneormore
-    None,  # 1121 __asgn_plain
+    None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_optional
     None,  # 1123 __asgn_optional
-    None,  # 1124 __asgn_optional
-    None,  # 1125 __asgn_plain
-    None,  # 1126 __asgn_plain
-    None,  # 1127 __asgn_optional
+    None,  # 1124 DelayedStep
+    None,  # 1125 __asgn_optional
+    None,  # 1126 __asgn_optional
+    None,  # 1127 __asgn_oneormore
     None,  # 1128 __asgn_plain
-    _b1129,  # 1129 EntersEvent
-    None,  # 1130 ThisEvent
-    None,  # 1131 __asgn_plain
-    _b1132,  # 1132 LeavesEvent
+    None,  # 1129 __asgn_optional
+    None,  # 1130 __asgn_optional
+    None,  # 1131 __asgn_optional
+    None,  # 1132 __asgn_plain
     None,  # 1133 __asgn_plain
-    _b1134,  # 1134 DiesEvent
+    None,  # 1134 __asgn_optional
     None,  # 1135 __asgn_plain
-    _b1136,  # 1136 ToGraveyardEvent
-    None,  # 1137 __asgn_plain
-    _b1138,  # 1138 AttacksAloneEvent
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 UnblockedEvent
-    None,  # 1141 __asgn_plain
-    _b1142,  # 1142 AttacksEvent
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 BlocksEvent
-    None,  # 1145 __asgn_plain
+    _b1136,  # 1136 EntersEvent
+    None,  # 1137 ThisEvent
+    None,  # 1138 __asgn_plain
+    _b1139,  # 1139 LeavesEvent
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 DiesEvent
+    None,  # 1142 __asgn_plain
+    _b1143,  # 1143 ToGraveyardEvent
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 AttacksAloneEvent
     None,  # 1146 __asgn_plain
-    None,  # 1147 __asgn_plain
-    _b1148,  # 1148 BlockedEvent
-    None,  # 1149 __asgn_plain
-    _b1150,  # 1150 PhasesEvent
-    None,  # 1151 __asgn_plain
-    _b1152,  # 1152 TurnedUpEvent
+    _b1147,  # 1147 UnblockedEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 AttacksEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 BlocksEvent
+    None,  # 1152 __asgn_plain
     None,  # 1153 __asgn_plain
-    _b1154,  # 1154 ExiledThisWayEvent
-    None,  # 1155 __asgn_plain
-    _b1156,  # 1156 TargetedEvent
-    None,  # 1157 __asgn_plain
+    None,  # 1154 __asgn_plain
+    _b1155,  # 1155 BlockedEvent
+    None,  # 1156 __asgn_plain
+    _b1157,  # 1157 PhasesEvent
     None,  # 1158 __asgn_plain
-    _b1159,  # 1159 DealsDamageEvent
+    _b1159,  # 1159 TurnedUpEvent
     None,  # 1160 __asgn_plain
-    _b1161,  # 1161 DealtDamageEvent
+    _b1161,  # 1161 ExiledThisWayEvent
     None,  # 1162 __asgn_plain
-    _b1163,  # 1163 PutIntoGraveyardEvent
+    _b1163,  # 1163 TargetedEvent
     None,  # 1164 __asgn_plain
-    _b1165,  # 1165 TransformsEvent
-    None,  # 1166 __asgn_optional
-    None,  # 1167 __asgn_optional
-    None,  # 1168 __asgn_oneormore
-    None,  # 1169 __asgn_oneormore
-    None,  # 1170 __asgn_oneormore
-    None,  # 1171 __asgn_optional
-    None,  # 1172 __asgn_optional
+    None,  # 1165 __asgn_plain
+    _b1166,  # 1166 DealsDamageEvent
+    None,  # 1167 __asgn_plain
+    _b1168,  # 1168 DealtDamageEvent
+    None,  # 1169 __asgn_plain
+    _b1170,  # 1170 PutIntoGraveyardEvent
+    None,  # 1171 __asgn_plain
+    _b1172,  # 1172 TransformsEvent
     None,  # 1173 __asgn_optional
     None,  # 1174 __asgn_optional
-    None,  # 1175 __asgn_optional
-    None,  # 1176 __asgn_optional
-    None,  # 1177 __asgn_optional
+    None,  # 1175 __asgn_oneormore
+    None,  # 1176 __asgn_oneormore
+    None,  # 1177 __asgn_oneormore
     None,  # 1178 __asgn_optional
     None,  # 1179 __asgn_optional
+    None,  # 1180 __asgn_optional
+    None,  # 1181 __asgn_optional
+    None,  # 1182 __asgn_optional
+    None,  # 1183 __asgn_optional
+    None,  # 1184 __asgn_optional
+    None,  # 1185 __asgn_optional
+    None,  # 1186 __asgn_optional
 ]

@@ -426,6 +426,48 @@ class RevealTop:
 
 
 @dataclass(frozen=True)
+class RevealUntil:
+    """701.16a: reveal cards from the top of the controller's library one at a time until one the selector
+    matches is revealed (or the library runs out); that card is "that card" (it and the others stay in
+    the library until an instruction moves them)."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Reveal, remembering the card found."""
+        game = res.game
+        player = res.controller
+        shown: list[int] = []
+        found: list[int] = []
+        for o in game.zone(Zone.LIBRARY, player):
+            shown.append(o)
+            if self.filter.matches(game, game.obj(o), player, res.source_oid):
+                found.append(o)
+                break
+        names = ", ".join(game.name_of(o) for o in shown) or "nothing"
+        game.log(f"{game.players[player].name} reveals {names} (701.16a)")
+        res.last_affected = tuple(found)
+        res.performed = True
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield:
+    """110.2: put each referent onto the battlefield under the control of the ability's controller."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move them; they become "them"."""
+        moved = []
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                new = res.game.move(ref, Zone.BATTLEFIELD, controller=res.controller)
+                if new is not None:
+                    moved.append(new)
+        res.last_affected = tuple(moved)
+
+
+@dataclass(frozen=True)
 class MoveCounters:
     """122.5: remove counters from one object and put them onto another.  If either can't happen
     (the two are one object, the first hasn't that many, either has left the battlefield or was an
@@ -1706,6 +1748,8 @@ __all__ = [
     "CounterSpell",
     "CounterUnlessPays",
     "CopyEach",
+    "PutOntoBattlefield",
+    "RevealUntil",
     "ReturnDestroyed",
     "CreateTokenCopy",
     "CreateTokens",

@@ -889,6 +889,34 @@ class ReturnDestroyed(Effect):
         return "rt.ReturnDestroyed()"
 
 
+@dataclass(frozen=True)
+class RevealUntil(Effect):
+    """701.16a: "reveal cards from the top of your library until you reveal a creature card" -- the card
+    found is "that card"; the others revealed stay in the library ("revealed this way")."""
+
+    filter: FilterIR
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return f"reveal cards from the top of your library until you reveal {article} {self.filter.words}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.RevealUntil(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield(Effect):
+    """110.2: "put that card onto the battlefield" -- under the control of the player putting it there."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"put {self.target.text(ph)} onto the battlefield"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PutOntoBattlefield(target={self.target.python()})"
+
+
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")  # 205.2a
 
 
@@ -1799,6 +1827,21 @@ def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:
         if isinstance(e, KeywordAction):
             out.add(e.action)
         action_names(e.nested(), out)
+
+
+@dataclass(frozen=True)
+class ShuffleRevealed(KeywordAction):
+    """701.20a, 401.3: "shuffle all other cards revealed this way into your library" -- the cards revealed
+    by "reveal ... until" never left the library, so the library is shuffled."""
+
+    action: str
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "shuffle all other cards revealed this way into your library"
+
+    def python(self, actions: Actions) -> str:
+        return self._python(actions)
 
 
 freeze(globals())
