@@ -758,6 +758,11 @@ class CardLowering:
         return co.TotalPower(int(c.value))
 
     def condition_ItIsCondition(self, c: Any) -> Condition:
+        if c.filter is None:
+            # "it's an artifact, creature, or land card": any one of the listed card types (205.2a)
+            types = tuple(str(t).rstrip("s") for t in [*c.types, c.last])
+            words = ", ".join(str(t) for t in c.types) + f", or {c.last} {c.kind}"
+            return co.ItIs(FilterIR(any_types=types, kind=str(c.kind).rstrip("s"), words=words))
         return co.ItIs(_filter(self.ck, c.filter, c))
 
     def condition_CountersCondition(self, c: Any) -> Condition:
@@ -1280,7 +1285,13 @@ class CardLowering:
         return ef.RevealUntil(_filter(self.ck, e.filter, e))
 
     def effect_PutOntoBattlefieldEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.counter is not None:
+            # 614.1c, 122.6: "... with a manifestation counter on it" -- it enters with them
+            return ef.PutOntoBattlefield(self.target(e.target, cond), self.amount(e.amount), self.counter_kind(e.counter))
         return ef.PutOntoBattlefield(self.target(e.target, cond))
+
+    def effect_RevealTopCardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.RevealTopCard()  # 701.16a
 
     def effect_ShuffleRevealedEffect(self, e: Any, cond: Condition | None) -> Effect:
         if not self.revealed_until:
@@ -1525,7 +1536,7 @@ class CardLowering:
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
         if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura,
-                                                                sp.BecomesCreature, sp.LosesKeywords))
+                                                                sp.BecomesCreature, sp.LosesKeywords, sp.AddsType))
                                        for p in parts) and not tail and e.lead is None:
             # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
             # duration: it lasts as long as the object does.
@@ -1922,6 +1933,9 @@ class CardLowering:
             return sp.PTChoice(((0, 0), (0, 0)))
         pw, tg, pw2, tg2 = (int(v) for v in values)
         return sp.PTChoice(((pw, tg), (pw2, tg2)))
+
+    def static_AddsType(self, p: Any) -> StaticPart:
+        return sp.AddsType(str(p.type).rstrip("s"))  # 205.1b, 613.1d
 
     def static_BecomesAura(self, p: Any) -> StaticPart:
         return sp.BecomesAura(p.host.rstrip("s"))
@@ -2343,6 +2357,9 @@ class CardLowering:
 
     def event_LeavesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("leaves", "leaves the battlefield")  # 603.6c, 603.10a
+
+    def event_UntappedEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("untapped", "becomes untapped")  # 603.2, 502.3, 701.21
 
     def event_TransformsEvent(self, ev: Any) -> TriggerEvent:
         # 701.28e: it transformed and has the face's name immediately after (the face it is written on).

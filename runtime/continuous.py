@@ -469,6 +469,14 @@ class BecomesAura:
 
 
 @dataclass(frozen=True)
+class AddTypes:
+    """205.1b, 613.1d (layer 4): the object has these card types in addition to its other types ("that
+    permanent is an enchantment in addition to its other types")."""
+
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MayPlay:
     """"You may play that card" (a permission, e.g. from exile until end of turn): ``player`` may
     play the land or cast the spell from the zone it is in, following the normal timing rules
@@ -478,7 +486,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
+    AddTypes, MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
@@ -525,6 +533,7 @@ class RuleEffect:
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "AddTypes",
     "GainKeywordWithQuality",
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",

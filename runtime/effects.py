@@ -451,17 +451,36 @@ class RevealUntil:
 
 
 @dataclass(frozen=True)
+class RevealTopCard:
+    """701.16a: reveal the top card of the controller's library; it is "it" for later instructions (it
+    stays on top)."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Show it to all players."""
+        game = res.game
+        lib = game.zone(Zone.LIBRARY, res.controller)
+        if not lib:
+            res.last_affected = ()
+            return
+        game.log(f"{game.players[res.controller].name} reveals {game.name_of(lib[0])} (701.16a)")
+        res.last_affected = (lib[0],)
+
+
+@dataclass(frozen=True)
 class PutOntoBattlefield:
     """110.2: put each referent onto the battlefield under the control of the ability's controller."""
 
     target: ObjectRef
+    amount: Amount | None = None  # "... with a manifestation counter on it" (614.1c, 122.6)
+    counter: str = ""
 
     def resolve(self, res: "Resolution") -> None:
         """Move them; they become "them"."""
         moved = []
+        counters = {self.counter: self.amount.evaluate(res)} if self.amount is not None else None
         for ref in res.referents(self.target):
             if isinstance(ref, int):
-                new = res.game.move(ref, Zone.BATTLEFIELD, controller=res.controller)
+                new = res.game.move(ref, Zone.BATTLEFIELD, controller=res.controller, counters=counters)
                 if new is not None:
                     moved.append(new)
         res.last_affected = tuple(moved)
@@ -1749,6 +1768,7 @@ __all__ = [
     "CounterUnlessPays",
     "CopyEach",
     "PutOntoBattlefield",
+    "RevealTopCard",
     "RevealUntil",
     "ReturnDestroyed",
     "CreateTokenCopy",

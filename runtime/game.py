@@ -1167,6 +1167,8 @@ class Game:
         if self.exists(oid) and self.obj(oid).zone is Zone.BATTLEFIELD and self.obj(oid).tapped != tapped:
             self.obj(oid).tapped = tapped
             self.log(f"{self.name_of(oid)} becomes {'tapped' if tapped else 'untapped'}")
+            if not tapped:
+                self.fire_object_event(self.obj(oid), "untapped")  # 603.2: "whenever this becomes untapped"
 
     def remove_counters(self, oid: int, kind: str, n: int) -> bool:
         """Remove ``n`` counters of ``kind``; False (nothing removed) if there aren't that many."""

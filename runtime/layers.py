@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, AuraTarget, Keyword, StaticAbility
 from .continuous import (
-    BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
+    AddTypes, BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
     SetBasePT, SetColors, SetCreatureType, SetPT,
     GainKeywordWithQuality,
     BecomesCreature,
@@ -524,6 +524,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     for p, _ in parts:
         if isinstance(p, SetColors):
             colors = frozenset(p.colors)
+        elif isinstance(p, AddTypes):
+            types = types | frozenset(p.types)  # 613.1d (layer 4), 205.1b: in addition to its other types
         elif isinstance(p, BecomesCreature):
             # 613.1d (layer 4), 205.1b: types added, not replaced; 613.1e (layer 5): its colors
             types = types | {"creature"}

@@ -97,6 +97,9 @@ class Resolution:
                     and src is not None and self.game.obj(o).card is src.card]
         if isinstance(ref, TheRest):
             return [o for o in self.rest if self.game.exists(o)]
+        if isinstance(ref, LastAffected) and ref.permanent:
+            return [o for o in self.last_affected if isinstance(o, int) and self.game.exists(o)
+                    and self.game.obj(o).zone is Zone.BATTLEFIELD]
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject) and ref.in_your_graveyard:

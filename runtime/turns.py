@@ -163,8 +163,11 @@ def turn_based_actions(game: "Game", step: str, resume: "CharacteristicsCache | 
         with game.unchanging():
             untapping = [o for o in game.battlefield()
                          if o.controller == s.active and not game.characteristics(o).has(DoesntUntap)]
+        untapped = [o for o in untapping if o.tapped]
         for o in untapping:
             o.tapped = False
+        for o in untapped:
+            game.fire_object_event(o, "untapped")  # 603.2: "whenever this becomes untapped" (502.3)
         # "... during its controller's next untap step": that untap step has now happened.
         game.state.continuous = [e for e in game.state.continuous if not (
             e.until == "controller_untap" and game.exists(e.oid) and game.obj(e.oid).controller == s.active)]

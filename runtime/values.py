@@ -51,7 +51,10 @@ class ThisObject:
 
 @dataclass(frozen=True)
 class LastAffected:
-    """The objects the previous instruction of this ability acted on ("them" after "create ... tokens")."""
+    """The objects the previous instruction of this ability acted on ("them" after "create ... tokens");
+    ``permanent``: only those on the battlefield ("that permanent", 110.1)."""
+
+    permanent: bool = False
 
 
 @dataclass(frozen=True)

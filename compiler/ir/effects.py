@@ -906,15 +906,31 @@ class RevealUntil(Effect):
 
 @dataclass(frozen=True)
 class PutOntoBattlefield(Effect):
-    """110.2: "put that card onto the battlefield" -- under the control of the player putting it there."""
+    """110.2: "put that card onto the battlefield" -- under the control of the player putting it there;
+    "... with a manifestation counter on it" (614.1c, 122.6)."""
 
     target: Ref
+    amount: Amount | None = None
+    counter: str = ""
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"put {self.target.text(ph)} onto the battlefield"
+        with_ = f" with {counters_text(self.amount.value, self.counter)} on it" if self.amount is not None else ""
+        return f"put {self.target.text(ph)} onto the battlefield{with_}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.PutOntoBattlefield(target={self.target.python()})"
+        extra = (f", amount={self.amount.python()}, counter={lit(self.counter)}" if self.amount is not None else "")
+        return f"rt.PutOntoBattlefield(target={self.target.python()}{extra})"
+
+
+@dataclass(frozen=True)
+class RevealTopCard(Effect):
+    """701.16a: "reveal the top card of your library" -- shown to all; it is "it" afterwards."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "reveal the top card of your library"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.RevealTopCard()"
 
 
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")  # 205.2a

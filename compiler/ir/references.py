@@ -111,7 +111,8 @@ class LastAffected(Ref):
     words: str = ""
 
     def python(self) -> str:
-        return "rt.LastAffected()"
+        # "that permanent" (110.1): only what is on the battlefield of what the instruction before affected
+        return "rt.LastAffected(permanent=True)" if self.words == "that permanent" else "rt.LastAffected()"
 
 
 @dataclass(frozen=True)

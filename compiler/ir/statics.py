@@ -209,6 +209,19 @@ class GainAbility(StaticPart):
 
 
 @dataclass(frozen=True)
+class AddsType(StaticPart):
+    """205.1b, 613.1d (layer 4): "is an enchantment in addition to its other types"."""
+
+    type: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"is {'an' if self.type[:1] in 'aeiou' else 'a'} {self.type} in addition to its other types"
+
+    def python(self) -> str:
+        return f"rt.AddTypes(types=({lit(self.type)},))"
+
+
+@dataclass(frozen=True)
 class PTChange(StaticPart):
     """613.4c: "gets +1/+1", "+X/-X" (fixed as the effect begins), "for each ... counter on this"."""
 
