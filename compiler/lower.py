@@ -438,6 +438,10 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
         return am.Plus(int(a.plus.base), count, words=f"{a.plus.base} plus {count.words}")
     if a.count is not None and ck is not None:
         return _count_of(ck, a.count)
+    if a.counters is not None and a.counters.creator:
+        # 607.2a, 111.2: in a token's ability, the counters on the object that created it
+        return am.CountersOnCreator(a.counters.counter.name,
+                                    words=f"the number of {a.counters.counter.name} counters on its creator")
     if a.counters is not None:
         return am.CountersOnThis(a.counters.counter.name,
                                  words=f"the number of {a.counters.counter.name} counters on it")
@@ -882,6 +886,10 @@ class CardLowering:
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
                 return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
+            if t.createdwith:
+                # 607.2a: "all tokens created with Saproling Burst" -- made by this object's abilities
+                return rf.EachObject(f"{t.quant} {f.words} created with {unescape(self.card.name)}", f,
+                                     created_by_source=True)
             return self.each_object(t.filter, f, f"{t.quant} {f.words}", condition)
         elif k == "EnchantedRef":
             # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
@@ -1814,10 +1822,19 @@ class CardLowering:
         # 111.2: "... with flying and "{R}: This creature gets +1/+0 until end of turn."" -- an ability
         # the token has as it is created (a quoted ability, rendered as a class of its own).
         granted = (self.quoted_ability(e.granted),) if e.granted is not None else ()
-        return ef.CreateTokens(count, name, int(e.power), int(e.toughness),
+        if e.itgranted is not None:
+            # "Create a green Saproling creature token. It has "..."": the same, printed as a sentence (111.2)
+            granted += (self.quoted_ability(e.itgranted),)
+        if not e.power and not any(isinstance(p, sp.SetPT) for g in granted
+                                       for p in getattr(g.ability, "parts", ())):
+            self.ck.error(e, "a token without printed power and toughness needs an ability that defines them "
+                             "(604.3): 'it has \"this creature's power and toughness are each equal to ...\"'")
+        return ef.CreateTokens(count, name, int(e.power) if e.power else -1,
+                               int(e.toughness) if e.toughness else -1,
                                tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless"),
                                types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped),
-                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname), granted=granted)
+                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname), granted=granted,
+                               it_has=e.itgranted is not None)
 
     def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.anycolor:
@@ -2176,9 +2193,10 @@ class CardLowering:
         if k == "PTDefiningStmt":
             which = "both" if b.both else str(b.which)
             amount = self.amount(b.amount)
-            if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.Fixed)):
+            if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.CountersOnCreator, am.Fixed)):
                 self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
-            return StaticIR((sp.SetPT(which, amount),), None, False, word)
+            # "this creature's power ...": in a quoted ability, the object that has it (109.5)
+            return StaticIR((sp.SetPT(which, amount, subject="This creature" if b.thiscreature else ""),), None, False, word)
         if k == "PreventDamageByStmt":
             flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
             return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)

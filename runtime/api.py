@@ -20,7 +20,7 @@ from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
-    Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
+    Cost, CountersOnCreator, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
     Fixed, LastAffected, AmountThisWay, Plus,
     Multiplied,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
@@ -56,6 +56,7 @@ __all__ = [
     "CardDefinition",
     "ControllerOf",
     "Cost",
+    "CountersOnCreator",
     "CountersOnThis",
     "DiscardInstead",
     "EachObject",

@@ -984,7 +984,7 @@ class CreateTokens:
 
     def resolve(self, res: "Resolution") -> None:
         """Create the tokens under the controller's control; they become "them" for later instructions."""
-        res.last_affected = res.game.create_tokens(res.controller, self, self.count.evaluate(res))
+        res.last_affected = res.game.create_tokens(res.controller, self, self.count.evaluate(res), creator=res.source_oid)
 
 
 @dataclass(frozen=True)

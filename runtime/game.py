@@ -1326,8 +1326,9 @@ class Game:
             self.obj(oid).counters[kind] += n
             self.log(f"{n} {kind} counter(s) put on {self.name_of(oid)}")
 
-    def create_tokens(self, controller: int, spec: "CreateTokens", n: int) -> tuple[int, ...]:
-        """111.2: create ``n`` tokens; they enter the battlefield under ``controller``'s control."""
+    def create_tokens(self, controller: int, spec: "CreateTokens", n: int, creator: int = -1) -> tuple[int, ...]:
+        """111.2: create ``n`` tokens; they enter the battlefield under ``controller``'s control.  ``creator``:
+        the object whose ability created them (607.2a: "tokens created with it")."""
         made: list[int] = []
         for _ in range(n):
             definition = CardDefinition(
@@ -1335,7 +1336,8 @@ class Game:
                 toughness=spec.toughness, color_indicator=spec.colors,
                 abilities=tuple(self.keyword_library(k) for k in spec.keywords) + spec.abilities,
             )
-            made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped))
+            made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped,
+                                           creator=creator))
         return tuple(made)
 
     def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
@@ -1343,11 +1345,12 @@ class Game:
         what = f"a token that's a copy of {values.name or 'a face-down creature'}"
         return [self._token_enters(controller, values, what)]
 
-    def _token_enters(self, controller: int, definition: CardDefinition, what: str, tapped: bool = False) -> int:
+    def _token_enters(self, controller: int, definition: CardDefinition, what: str, tapped: bool = False,
+                      creator: int = -1) -> int:
         """111.2: a new token enters the battlefield under ``controller``'s control (``tapped``: "create
         ... tapped ... tokens"), through the replacement effects that apply to entering (614.1c, 614.12,
         which may also make it enter tapped); its enters triggers go pending."""
-        card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True)
+        card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True, created_by=creator)
         self.state.cards[card.card_id] = card
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
                         to_player=controller, controller=controller, tapped=tapped)

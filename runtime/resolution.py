@@ -118,6 +118,7 @@ class Resolution:
             players = self.players(ref.controlled_by) if ref.controlled_by is not None else None
             return [o.oid for o in self.game.battlefield()
                     if (players is None or o.controller in players)
+                    and (not ref.created_by_source or o.card.created_by == self.source_oid)
                     and (hosts is None or o.attached_to in hosts)
                     and (names is None or self.game.characteristics(o).name in names)
                     and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)

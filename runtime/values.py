@@ -72,6 +72,8 @@ class EachObject:
     in_your_graveyard: bool = False
     # "creatures target player controls" (115.1, 611.2c): only the permanents that player controls.
     controlled_by: "PlayerSlot | None" = None
+    # 607.2a: "all tokens created with Saproling Burst" -- only tokens the source's abilities created.
+    created_by_source: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,24 @@ class CountersOnThis:
 
 
 @dataclass(frozen=True)
+class CountersOnCreator:
+    """607.2a, 111.2: "the number of fade counters on Saproling Burst" in a token's ability -- the counters
+    on the object whose ability created the token (the source); once it has left the battlefield, as it
+    last existed there (608.2h, 113.7a)."""
+
+    counter: str
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Counters of that kind on the creator now, or as it last existed."""
+        src = res.source_object()
+        if src is None or src.card.created_by < 0:
+            return 0
+        game = res.game
+        creator = game.state.objects.get(src.card.created_by) or game.state.last_known.get(src.card.created_by)
+        return 0 if creator is None else creator.counters.get(self.counter, 0)
+
+
+@dataclass(frozen=True)
 class CardsInZone:
     """"for each card in their graveyard" (608.2h: counted as the instruction is followed): the cards in
     a player's hand or graveyard; ``their``: the player following the instruction ("defending player
@@ -319,7 +339,7 @@ class Multiplied:
         return self.factor * self.base.evaluate(res)
 
 
-Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
+Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, CountersOnCreator, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
                CountOf, CardsInZone, Plus, Multiplied]
 
 

@@ -1139,6 +1139,7 @@ class CreateTokens(Effect):
     supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
     name_first: bool = False  # printed "create Karox Bladewing, a legendary ..." (111.4)
     granted: tuple["GainAbility", ...] = ()  # 111.2: quoted abilities the tokens have ("with "{R}: ...."")
+    it_has: bool = False  # the quoted ability printed as a sentence of its own: "... token. It has "...""
 
     def text(self, ph: "Phrase", subject: str) -> str:
         cnt = self.count
@@ -1149,6 +1150,9 @@ class CreateTokens(Effect):
         if isinstance(cnt, EventAmount):
             count_word = cnt.words  # "create that many ... tokens"
         quoted = [f'"{ph.ability_text(g.ability)}"' for g in self.granted]
+        after = ""
+        if self.it_has:
+            after, quoted = f". It has {' and '.join(quoted)}", []
         with_ = f" with {' and '.join((*self.keywords, *quoted))}" if self.keywords or quoted else ""
         if isinstance(cnt, CountersOnThis):
             plural, count_word = False, "a"
@@ -1158,7 +1162,8 @@ class CreateTokens(Effect):
             count_word = "a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value))
             with_ += per_time(cnt)
         tapped = "tapped" if self.tapped else ""
-        words = " ".join(w for w in (count_word, tapped, *self.supertypes, f"{self.power}/{self.toughness}", color_words,
+        pt = f"{self.power}/{self.toughness}" if self.power >= 0 else ""  # none printed: defined by its ability
+        words = " ".join(w for w in (count_word, tapped, *self.supertypes, pt, color_words,
                                      " ".join(self.subtypes), " ".join(self.types)) if w)
         same = (self.name, self.power, self.toughness, self.colors, self.types, self.subtypes, self.keywords,
                 self.named, self.tapped)
@@ -1166,13 +1171,13 @@ class CreateTokens(Effect):
             return f"create {count_word} of those tokens"  # the same tokens, another number
         ph.last_tokens = same
         if self.name_first:
-            return f"create {self.name}, {words} token{'s' if plural else ''}{with_}"
+            return f"create {self.name}, {words} token{'s' if plural else ''}{with_}{after}"
         named = f" named {self.name}" if self.named else ""
-        return f"create {words} token{'s' if plural else ''}{with_}{named}"
+        return f"create {words} token{'s' if plural else ''}{with_}{named}{after}"
 
     def python(self, actions: Actions) -> str:
-        return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(self.power)}, "
-                f"toughness={lit(self.toughness)}, colors={lit(self.colors)}, types={lit(self.types)}, "
+        return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(max(self.power, 0))}, "
+                f"toughness={lit(max(self.toughness, 0))}, colors={lit(self.colors)}, types={lit(self.types)}, "
                 f"subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)}"
                 + (f", supertypes={lit(self.supertypes)}" if self.supertypes else "")
                 + (f", abilities=({''.join(ident(g.cls) + '(), ' for g in self.granted)})" if self.granted else "")

@@ -150,6 +150,7 @@ class EachObject(Ref):
     attached_to: Ref | None = None  # only those attached to these ("all Auras attached to them")
     in_graveyard: bool = False  # the cards in your graveyard, not permanents (404)
     controlled_by: Ref | None = None  # "creatures target player controls": only that player's (115.1)
+    created_by_source: bool = False  # 607.2a: "all tokens created with Saproling Burst"
 
     @property
     def plural(self) -> bool:
@@ -159,6 +160,8 @@ class EachObject(Ref):
         f = self.filter.python()
         if self.controlled_by is not None:
             return f"rt.EachObject(filter={f}, controlled_by={self.controlled_by.python()})"
+        if self.created_by_source:
+            return f"rt.EachObject(filter={f}, created_by_source=True)"
         if self.attached_to is not None:
             return f"rt.EachObject(filter={f}, attached_to={self.attached_to.python()})"
         if self.same_name_as is not None:

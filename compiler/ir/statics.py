@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..pyexpr import ident, lit
 from ..wording import COLOR_WORDS, NUMBER_TEXT, signed
-from .amounts import Amount
+from .amounts import Amount, CountersOnCreator
 from .base import dataclass, freeze
 from .selectors import FilterIR, filters_python
 
@@ -667,10 +667,12 @@ class SetPT(StaticPart):
 
     which: str  # "both" | "power" | "toughness"
     amount: Amount
+    subject: str = ""  # "This creature" (a token's quoted ability, 111.2); else the card's name
 
     def sentence(self, ab: "StaticIR", card: str) -> str | None:
         which = {"both": "power and toughness are each", "power": "power is", "toughness": "toughness is"}
-        return f"{card}'s {which[self.which]} equal to {self.amount.words}."
+        words = self.amount.named(card) if isinstance(self.amount, CountersOnCreator) else self.amount.words
+        return f"{self.subject or card}'s {which[self.which]} equal to {words}."
 
     def python(self) -> str:
         return (f"rt.SetPT(amount={self.amount.python()}, power={lit(self.which != 'toughness')}, "
