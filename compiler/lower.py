@@ -1679,7 +1679,8 @@ class CardLowering:
         counters = self.amount(e.amount) if e.amount is not None else None  # 614.1c: "with a -1/-1 counter on it"
         return ef.PutInto(self.target(e.target, cond), "battlefield", face, mine=bool(e.mine),
                           from_graveyard=bool(e.fromgy), owners=bool(e.owners), counters=counters,
-                          counter=self.counter_kind(e.counter) if e.counter is not None else "")
+                          counter=self.counter_kind(e.counter) if e.counter is not None else "",
+                          transformed=bool(e.transformed))
 
     def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileTop(self.player(e.player, cond))
@@ -1839,6 +1840,9 @@ class CardLowering:
     def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.anycolor:
             return ef.AddMana(any_color=True)
+        if e.anyone:
+            # 106.1a: "add two mana of any one color" -- one color chosen, that many mana of it
+            return ef.AddMana(any_color=True, count=NUMBER_WORDS[e.anyone])
         if e.last:
             return ef.AddMana(choices=self.ck.mana_symbols(e, [*e.choices, e.last]))
         if e.mana is None:
@@ -1888,6 +1892,16 @@ class CardLowering:
         return ef.PutFromHand(_filter(self.ck, e.filter, e), face_up=bool(e.faceup))
 
     def effect_DelayedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.whendies:
+            # 603.7: "when this dies this turn: return it ..." -- "it" is this object (the card it became,
+            # 400.7d), not a target of the ability that creates the delayed trigger.
+            saved, named = self.targets, self.named_this
+            self.targets, self.named_this = [], True
+            try:
+                inner = self.effect(e.effect, cond)
+            finally:
+                self.targets, self.named_this = saved, named
+            return ef.DelayedOnEvent("dies", inner)
         step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
         return ef.Delayed(step, self.effect(e.effect, cond))
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '512f465ceac78185b4dbe8ef4ec292a0e1abd16e57ddc90c6104a2e7adbaa04f'
+GRAMMAR = '69615b9e0cc360bc50694c53811cfb29ea1e9a9e4c9ed728457a1ca8d28cb60a'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -996,6 +996,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'granted'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('__asgn_plain', 'plain', '', 'pertime'),
+    ('__asgn_plain', 'plain', '', 'anyone'),
     ('__asgn_plain', 'plain', '', 'last'),
     ('__asgn_plain', 'plain', '', 'mana'),
     ('__asgn_plain', 'plain', '', 'per'),
@@ -1017,6 +1018,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('FromGraveyard', 'common', 'FromGraveyard', ''),
     ('__asgn_plain', 'plain', '', 'battlefield'),
     ('__asgn_optional', 'optional', '', 'fromgy'),
+    ('__asgn_optional', 'optional', '', 'transformed'),
     ('__asgn_plain', 'plain', '', 'hands'),
     ('__asgn_plain', 'plain', '', 'yours'),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -1040,6 +1042,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'step'),
     ('__asgn_plain', 'plain', '', 'endcombat'),
+    ('__asgn_plain', 'plain', '', 'whendies'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'label'),
     ('__asgn_plain', 'plain', '', 'free'),
@@ -1459,7 +1462,7 @@ _F40 = frozenset([None, 'i', 't'])
 _F41 = frozenset(['a', 'y'])
 _F42 = frozenset([None, 't', 'y'])
 _F43 = frozenset([','])
-_F44 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'y'])
+_F44 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 'p', 'r', 's', 't', 'u', 'w', 'y'])
 _F45 = frozenset(['a', 'c', 'd', 'e', 'g', 'p', 'r', 's', 't', 'u'])
 _F46 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'l', 'm', 'n', 'o', 'p', 'r', 's', 't', 'u', 'w', 'y'])
 _F47 = frozenset(['a', 'c', 'e', 'i', 'l', 'p', 's', 't'])
@@ -1487,67 +1490,68 @@ _F68 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 't', 'y'])
 _F69 = frozenset([None, 'a', 'c', 'd', 'e', 'g', 'i', 't', 'y'])
 _F70 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 's', 't', 'y'])
 _F71 = frozenset([None, 'u'])
-_F72 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
-_F73 = frozenset([None, 'a', 'd', 'e', 't', 'y'])
-_F74 = frozenset(['a', 'd', 'e', 't', 'y'])
-_F75 = frozenset(['c'])
-_F76 = frozenset([None, 'o'])
-_F77 = frozenset([None, 'a', 'e'])
-_F78 = frozenset(['a', 'e'])
-_F79 = frozenset([None, 'a', 'b'])
-_F80 = frozenset(['a', 'b'])
-_F81 = frozenset([None, 'a', 'b', 'e', 't', 'u'])
-_F82 = frozenset(['a', 'b', 'e', 't', 'u'])
-_F83 = frozenset(['n'])
-_F84 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
-_F85 = frozenset([None, 'b', 'l', 's', 'w'])
-_F86 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
-_F87 = frozenset([None, 'c', 'p', 's', 't'])
-_F88 = frozenset(['t', 'y'])
-_F89 = frozenset([None, 'p', 'u'])
-_F90 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F91 = frozenset(['p', 't'])
-_F92 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
-_F93 = frozenset([None, 'o', 't'])
-_F94 = frozenset([None, 'i', 'y'])
-_F95 = frozenset([None, '"'])
-_F96 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
-_F97 = frozenset([None, 'a', 'd', 't', 'y'])
-_F98 = frozenset(['h'])
-_F99 = frozenset([None, 'b', 'i'])
-_F100 = frozenset([None, 'a', 't'])
-_F101 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
-_F102 = frozenset([None, 'c', 'i'])
-_F103 = frozenset([None, ','])
-_F104 = frozenset(['g', 'h'])
-_F105 = frozenset([None, 'e', 'o', 'u'])
-_F106 = frozenset(['o', 'p'])
-_F107 = frozenset([None, 'c', 't'])
-_F108 = frozenset(['e', 't', 'y'])
-_F109 = frozenset(['d', 'e', 'u'])
-_F110 = frozenset(['w'])
-_F111 = frozenset([None, 'a', 'p'])
-_F112 = frozenset([None, 'p', 't'])
-_F113 = frozenset(['+', '-'])
-_F114 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F115 = frozenset([None, 'g', 'h'])
-_F116 = frozenset([',', 'a'])
-_F117 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F118 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([None, ',', 'e'])
-_F120 = frozenset([None, 'm', 'o'])
-_F121 = frozenset([None, 'a', 'r'])
-_F122 = frozenset([None, 'h', 'y'])
-_F123 = frozenset([None, 'f', 'u'])
-_F124 = frozenset([None, 'd', 'f'])
-_F125 = frozenset([None, 'u', 'y'])
-_F126 = frozenset([None, 'i', 'u'])
-_F127 = frozenset([None, 'a', 'n'])
-_F128 = frozenset([None, 't', 'u'])
-_F129 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F130 = frozenset([None, 'c', 'w'])
-_F131 = frozenset(['i', 'o'])
-_F132 = frozenset(['a', 'o', 'y'])
+_F72 = frozenset([None, 'a', 'w'])
+_F73 = frozenset([None, 'a', 'c', 'e', 'i', 'l', 'o', 'p', 's', 't', 'u'])
+_F74 = frozenset([None, 'a', 'd', 'e', 't', 'y'])
+_F75 = frozenset(['a', 'd', 'e', 't', 'y'])
+_F76 = frozenset(['c'])
+_F77 = frozenset([None, 'o'])
+_F78 = frozenset([None, 'a', 'e'])
+_F79 = frozenset(['a', 'e'])
+_F80 = frozenset([None, 'a', 'b'])
+_F81 = frozenset(['a', 'b'])
+_F82 = frozenset([None, 'a', 'b', 'e', 't', 'u'])
+_F83 = frozenset(['a', 'b', 'e', 't', 'u'])
+_F84 = frozenset(['n'])
+_F85 = frozenset([None, 'b', 'c', 'g', 'r', 'w'])
+_F86 = frozenset([None, 'b', 'l', 's', 'w'])
+_F87 = frozenset([None, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z'])
+_F88 = frozenset([None, 'c', 'p', 's', 't'])
+_F89 = frozenset(['t', 'y'])
+_F90 = frozenset([None, 'p', 'u'])
+_F91 = frozenset(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F92 = frozenset(['p', 't'])
+_F93 = frozenset([None, 'a', 'c', 'd', 'e', 'i', 'r', 't', 'y'])
+_F94 = frozenset([None, 'o', 't'])
+_F95 = frozenset([None, 'i', 'y'])
+_F96 = frozenset([None, '"'])
+_F97 = frozenset([None, 'd', 'e', 'p', 'r', 's', 't', '{'])
+_F98 = frozenset([None, 'a', 'd', 't', 'y'])
+_F99 = frozenset(['h'])
+_F100 = frozenset([None, 'b', 'i'])
+_F101 = frozenset([None, 'a', 't'])
+_F102 = frozenset([None, '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X'])
+_F103 = frozenset([None, 'c', 'i'])
+_F104 = frozenset([None, ','])
+_F105 = frozenset(['g', 'h'])
+_F106 = frozenset([None, 'e', 'o', 'u'])
+_F107 = frozenset(['o', 'p'])
+_F108 = frozenset([None, 'c', 't'])
+_F109 = frozenset(['e', 't', 'y'])
+_F110 = frozenset(['d', 'e', 'u'])
+_F111 = frozenset(['w'])
+_F112 = frozenset([None, 'a', 'p'])
+_F113 = frozenset([None, 'p', 't'])
+_F114 = frozenset(['+', '-'])
+_F115 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F116 = frozenset([None, 'g', 'h'])
+_F117 = frozenset([',', 'a'])
+_F118 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F119 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F120 = frozenset([None, ',', 'e'])
+_F121 = frozenset([None, 'm', 'o'])
+_F122 = frozenset([None, 'a', 'r'])
+_F123 = frozenset([None, 'h', 'y'])
+_F124 = frozenset([None, 'f', 'u'])
+_F125 = frozenset([None, 'd', 'f'])
+_F126 = frozenset([None, 'u', 'y'])
+_F127 = frozenset([None, 'i', 'u'])
+_F128 = frozenset([None, 'a', 'n'])
+_F129 = frozenset([None, 't', 'u'])
+_F130 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F131 = frozenset([None, 'c', 'w'])
+_F132 = frozenset(['i', 'o'])
+_F133 = frozenset(['a', 'o', 'y'])
 
 
 class CardParser:
@@ -21395,7 +21399,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F72:
             while True:
                 r = self.r_DelayedEffect_0(p)
                 if r is None:
@@ -21476,7 +21480,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -21489,7 +21493,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -21502,7 +21506,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -21622,7 +21626,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F73:
+        if ch in _F74:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -21630,7 +21634,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22023,6 +22027,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F64:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F27:
             while True:
                 q = sk0[p]
@@ -22183,7 +22206,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22272,7 +22295,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22310,7 +22333,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22318,7 +22341,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F78 else None
+                m = _RX40(text, q) if text[q:q + 1] in _F79 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22565,7 +22588,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22641,7 +22664,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22649,7 +22672,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22662,7 +22685,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22670,7 +22693,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F83 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22691,7 +22714,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F83 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -22704,7 +22727,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -22717,7 +22740,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -22770,7 +22793,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22791,7 +22814,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -22829,7 +22852,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -24819,7 +24842,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F89 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -25027,7 +25050,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F72:
             while True:
                 r = self.r_DelayedEffect_0(p)
                 if r is None:
@@ -25396,7 +25419,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 r = self.r_NoRegenEffect_0(p)
                 if r is None:
@@ -25448,7 +25471,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F89:
+        if ch in _F90:
             while True:
                 r = self.r_MayPlayEffect_0(p)
                 if r is None:
@@ -25461,7 +25484,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 r = self.r_PhaseOutEffect_0(p)
                 if r is None:
@@ -25487,7 +25510,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 r = self.r_NoUntapEffect_0(p)
                 if r is None:
@@ -25513,7 +25536,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p85 = p
                 res86: list[Any] = []
@@ -26691,7 +26714,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p123] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -26796,7 +26819,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p133 = p
                 res134: list[Any] = []
@@ -27551,7 +27574,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p151 = p
                 res152: list[Any] = []
@@ -28252,7 +28275,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p185] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F92 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -28780,7 +28803,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F93:
             while True:
                 p211 = p
                 res212: list[Any] = []
@@ -30970,7 +30993,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -31016,7 +31039,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -31940,7 +31963,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -33210,7 +33233,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -33330,7 +33353,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -33523,7 +33546,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -33618,7 +33641,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -33626,7 +33649,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33639,7 +33662,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -33647,7 +33670,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F83 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33668,7 +33691,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F83 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -33681,7 +33704,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.r_Color_0(p)
                 if r is None:
@@ -33694,7 +33717,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 r = self.r_Supertype_0(p)
                 if r is None:
@@ -33816,7 +33839,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -33851,7 +33874,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -33886,7 +33909,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 if first:
@@ -33991,7 +34014,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -34029,7 +34052,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -34050,7 +34073,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -34126,7 +34149,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 r = self.r_ControlClause_0(p)
                 if r is None:
@@ -34305,7 +34328,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -34351,7 +34374,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -34424,7 +34447,7 @@ class CardParser:
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p7 = p
                 res8: list[Any] = []
@@ -34694,7 +34717,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -34952,7 +34975,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F92 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -35738,7 +35761,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -35770,7 +35793,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -37858,6 +37881,15 @@ class CardParser:
                 res.append(v)
             break
         while True:
+            r = self.e213_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        while True:
             p5 = p
             res6: list[Any] = []
             q = sk0[p5]
@@ -37902,7 +37934,7 @@ class CardParser:
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e213_0(p5)
+            r = self.e214_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37999,7 +38031,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e214_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -38069,7 +38101,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e215_0(p)
+        r = self.e216_0(p)
         if r is None:
             return None
         q, v = r
@@ -38091,7 +38123,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e216_0(p)
+        r = self.e217_0(p)
         if r is None:
             return None
         q, v = r
@@ -38101,7 +38133,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e217_0(p5)
+            r = self.e218_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38120,7 +38152,7 @@ class CardParser:
             q += 6
             p5 = q
             res6.append(v)
-            r = self.e218_0(p5)
+            r = self.e219_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38154,7 +38186,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e219_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
@@ -38177,7 +38209,7 @@ class CardParser:
         if res8 and n:
             res.append(n)
         while True:
-            r = self.e220_0(p)
+            r = self.e221_0(p)
             if r is None:
                 break
             q, v = r
@@ -38481,7 +38513,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e221_0(p)
+        r = self.e222_0(p)
         if r is None:
             return None
         q, v = r
@@ -38575,7 +38607,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e222_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -38767,7 +38799,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e223_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
@@ -38872,7 +38904,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e224_0(p5)
+            r = self.e225_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38948,7 +38980,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e225_0(p)
+        r = self.e226_0(p)
         if r is None:
             return None
         q, v = r
@@ -39085,7 +39117,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e226_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
@@ -39104,7 +39136,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e227_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -39162,7 +39194,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e228_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -39252,7 +39284,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p3] = q
-        m = _RX55(text, q) if text[q:q + 1] in _F88 else None
+        m = _RX55(text, q) if text[q:q + 1] in _F89 else None
         if m is None:
             return None
         s = m.group()
@@ -39549,7 +39581,7 @@ class CardParser:
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e229_0(p5)
+            r = self.e230_0(p5)
             if r is None:
                 break
             q, v = r
@@ -39655,7 +39687,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e230_0(p)
+        r = self.e231_0(p)
         if r is None:
             return None
         q, v = r
@@ -39873,14 +39905,14 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e231_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e232_0(p)
+        r = self.e233_0(p)
         if r is None:
             return None
         q, v = r
@@ -40342,7 +40374,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e233_0(p)
+        r = self.e234_0(p)
         if r is None:
             return None
         q, v = r
@@ -40388,7 +40420,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e234_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -40557,7 +40589,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e235_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -40627,7 +40659,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e236_0(p)
+        r = self.e237_0(p)
         if r is None:
             return None
         q, v = r
@@ -40688,7 +40720,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e237_0(p3)
+            r = self.e238_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40755,7 +40787,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e238_0(p3)
+            r = self.e239_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40789,7 +40821,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e239_0(p)
+        r = self.e240_0(p)
         if r is None:
             return None
         q, v = r
@@ -40835,7 +40867,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e240_0(p1)
+            r = self.e241_0(p1)
             if r is None:
                 break
             q, v = r
@@ -40884,7 +40916,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e241_0(p)
+        r = self.e242_0(p)
         if r is None:
             return None
         q, v = r
@@ -40995,7 +41027,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e242_0(p)
+        r = self.e243_0(p)
         if r is None:
             return None
         q, v = r
@@ -41026,7 +41058,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e243_0(p)
+        r = self.e244_0(p)
         if r is None:
             return None
         q, v = r
@@ -41134,7 +41166,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e244_0(p)
+        r = self.e245_0(p)
         if r is None:
             return None
         q, v = r
@@ -41142,7 +41174,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e245_0(p)
+            r = self.e246_0(p)
             if r is None:
                 break
             q, v = r
@@ -41150,7 +41182,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e246_0(p)
+        r = self.e247_0(p)
         if r is None:
             return None
         q, v = r
@@ -41158,7 +41190,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e247_0(p)
+            r = self.e248_0(p)
             if r is None:
                 break
             q, v = r
@@ -41169,7 +41201,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e248_0(p5)
+            r = self.e249_0(p5)
             if r is None:
                 break
             q, v = r
@@ -41356,7 +41388,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F101:
+        if ch in _F102:
             while True:
                 q = sk0[p]
                 if q < 0:
@@ -41364,7 +41396,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F90 else None
+                m = _RX49(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -41393,11 +41425,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e249_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41460,7 +41492,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F73:
+        if ch in _F74:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -41470,7 +41502,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX38(text, q) if text[q:q + 1] in _F74 else None
+                m = _RX38(text, q) if text[q:q + 1] in _F75 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -42137,7 +42169,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e250_0(p)
+        r = self.e251_0(p)
         if r is None:
             return None
         q, v = r
@@ -42241,7 +42273,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F103:
+        if ch in _F104:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -42605,7 +42637,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX57(text, q) if text[q:q + 1] in _F104 else None
+            m = _RX57(text, q) if text[q:q + 1] in _F105 else None
             if m is None:
                 p = c
                 if first:
@@ -42778,7 +42810,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -42792,7 +42824,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e251_0(p3)
+                r = self.e252_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42888,7 +42920,7 @@ class CardParser:
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e252_0(p9)
+                    r = self.e253_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -43001,7 +43033,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -43016,14 +43048,14 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F105:
+        if ch in _F106:
             while True:
                 p15 = p
                 res16: list[Any] = []
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e253_0(p17)
+                    r = self.e254_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -43233,7 +43265,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F106 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F107 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -43262,7 +43294,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F77:
+        if ch in _F78:
             while True:
                 r = self.r_EachObjects_0(p)
                 if r is None:
@@ -43361,7 +43393,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e254_0(p35)
+                r = self.e255_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43593,7 +43625,7 @@ class CardParser:
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e255_0(p1)
+                r = self.e256_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44180,7 +44212,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e256_0(p)
+            r = self.e257_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44239,7 +44271,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e257_0(p1)
+                r = self.e258_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44356,11 +44388,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F102:
+        if ch in _F103:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e258_0(p1)
+                r = self.e259_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44388,7 +44420,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -44698,7 +44730,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e259_0(p)
+            r = self.e260_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44957,11 +44989,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e260_0(p1)
+                r = self.e261_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44989,7 +45021,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -45296,7 +45328,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F108 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45321,7 +45353,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F109 else None
+                m = _RX61(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45362,7 +45394,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45812,7 +45844,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45844,7 +45876,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e261_0(p27)
+                    r = self.e262_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -45852,7 +45884,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e262_0(p27)
+                r = self.e263_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45927,7 +45959,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e263_0(p31)
+                r = self.e264_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46065,7 +46097,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46107,7 +46139,7 @@ class CardParser:
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e264_0(p43)
+                r = self.e265_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46116,7 +46148,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e265_0(p43)
+                r = self.e266_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46149,7 +46181,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46166,7 +46198,7 @@ class CardParser:
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e266_0(p49)
+                r = self.e267_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46200,7 +46232,7 @@ class CardParser:
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e267_0(p49)
+                r = self.e268_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46233,7 +46265,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX62(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX62(text, q) if text[q:q + 1] in _F111 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46251,7 +46283,7 @@ class CardParser:
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e268_0(p55)
+                    r = self.e269_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -46276,7 +46308,7 @@ class CardParser:
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e269_0(p55)
+                r = self.e270_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46288,7 +46320,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e270_0(p61)
+                    r = self.e271_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46433,7 +46465,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -46460,7 +46492,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e271_0(p3) is None:
+                if self.e272_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -46583,7 +46615,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -46997,11 +47029,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F111:
+        if ch in _F112:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e272_0(p1)
+                r = self.e273_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47071,7 +47103,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F112:
+        if ch in _F113:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -47083,7 +47115,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F92 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47210,7 +47242,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -47427,7 +47459,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e273_0(p1)
+                r = self.e274_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47444,7 +47476,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47483,7 +47515,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47522,7 +47554,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47561,7 +47593,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47594,7 +47626,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e274_0(p11)
+                r = self.e275_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47606,7 +47638,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e275_0(p13)
+                    r = self.e276_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -47636,7 +47668,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47675,7 +47707,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX66(text, q) if text[q:q + 1] in _F113 else None
+                m = _RX66(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47719,7 +47751,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e276_0(p19)
+                    r = self.e277_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -47911,12 +47943,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX67(text, q) if text[q:q + 1] in _F114 else None
+                m = _RX67(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e277_0(p29)
+                r = self.e278_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48216,7 +48248,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e278_0(p39)
+                r = self.e279_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48283,7 +48315,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e279_0(p41)
+                r = self.e280_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48336,7 +48368,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e280_0(p43)
+                r = self.e281_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48389,7 +48421,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e281_0(p45)
+                r = self.e282_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48426,7 +48458,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e282_0(p45)
+                r = self.e283_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49060,7 +49092,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e283_0(p61)
+                    r = self.e284_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -49378,7 +49410,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e284_0(p75)
+                r = self.e285_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49519,11 +49551,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e285_0(p81)
+                r = self.e286_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49589,11 +49621,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e286_0(p85)
+                r = self.e287_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49737,11 +49769,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e287_0(p91)
+                r = self.e288_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49781,7 +49813,7 @@ class CardParser:
                 q += 4
                 p91 = q
                 res92.append(v)
-                r = self.e288_0(p91)
+                r = self.e289_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49790,7 +49822,7 @@ class CardParser:
                 p91 = q
                 if v:
                     res92.append(v)
-                r = self.e289_0(p91)
+                r = self.e290_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49811,7 +49843,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p95 = p
                 res96: list[Any] = []
@@ -49823,7 +49855,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                m = _RX68(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX68(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -49933,11 +49965,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F115:
+        if ch in _F116:
             while True:
                 p103 = p
                 res104: list[Any] = []
-                r = self.e290_0(p103)
+                r = self.e291_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49946,7 +49978,7 @@ class CardParser:
                 p103 = q
                 if v:
                     res104.append(v)
-                r = self.e291_0(p103)
+                r = self.e292_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49971,7 +50003,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e292_0(p105)
+                r = self.e293_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49980,7 +50012,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e293_0(p105)
+                r = self.e294_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50163,7 +50195,7 @@ class CardParser:
                 q += 6
                 p107 = q
                 res108.append(v)
-                r = self.e294_0(p107)
+                r = self.e295_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50474,7 +50506,7 @@ class CardParser:
                 q += 6
                 p123 = q
                 res124.append(v)
-                r = self.e295_0(p123)
+                r = self.e296_0(p123)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51409,7 +51441,7 @@ class CardParser:
                 while True:
                     p153 = p151
                     res154: list[Any] = []
-                    r = self.e296_0(p153)
+                    r = self.e297_0(p153)
                     if r is None:
                         break
                     q, v = r
@@ -51459,7 +51491,7 @@ class CardParser:
                 q += 6
                 p151 = q
                 res152.append(v)
-                r = self.e297_0(p151)
+                r = self.e298_0(p151)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51830,7 +51862,7 @@ class CardParser:
                 p163 = p165
                 if res166 and n:
                     res164.append(n)
-                r = self.e298_0(p163)
+                r = self.e299_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52339,7 +52371,7 @@ class CardParser:
                 q += 7
                 p187 = q
                 res188.append(v)
-                r = self.e299_0(p187)
+                r = self.e300_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52415,14 +52447,14 @@ class CardParser:
                 while True:
                     p193 = p187
                     res194: list[Any] = []
-                    r = self.e300_0(p193)
+                    r = self.e301_0(p193)
                     if r is None:
                         break
                     q, v = r
                     p193 = q
                     if v:
                         res194.append(v)
-                    r = self.e301_0(p193)
+                    r = self.e302_0(p193)
                     if r is None:
                         break
                     q, v = r
@@ -52432,7 +52464,7 @@ class CardParser:
                     p187 = p193
                     res188 += res194
                     break
-                r = self.e302_0(p187)
+                r = self.e303_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52470,7 +52502,7 @@ class CardParser:
                     q += 4
                     p195 = q
                     res196.append(v)
-                    r = self.e303_0(p195)
+                    r = self.e304_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -52483,7 +52515,7 @@ class CardParser:
                 while True:
                     p197 = p187
                     res198: list[Any] = []
-                    r = self.e304_0(p197)
+                    r = self.e305_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -52774,11 +52806,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p207 = p
                 res208: list[Any] = []
-                r = self.e305_0(p207)
+                r = self.e306_0(p207)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52834,7 +52866,7 @@ class CardParser:
                 q += 2
                 p211 = q
                 res212.append(v)
-                r = self.e306_0(p211)
+                r = self.e307_0(p211)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53212,7 +53244,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e307_0(p23)
+                r = self.e308_0(p23)
                 if r is None:
                     break
                 q, v = r
@@ -53260,7 +53292,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX72(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX72(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     if first:
@@ -53348,7 +53380,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -53358,7 +53390,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX73(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -53379,7 +53411,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -53421,16 +53453,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e308_1(p1) is None:
-                break
-            while True:
-                r = self.e309_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e309_1(p1) is None:
                 break
             while True:
                 r = self.e310_1(p1)
@@ -53451,9 +53474,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e312_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e312_1(p3)
+                r = self.e313_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -53475,7 +53507,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e313_1(p5)
+                    r = self.e314_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -53491,14 +53523,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e314_1(p7)
+                r = self.e315_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e315_1(p7)
+                r = self.e316_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -53508,7 +53540,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e316_1(p1)
+            r = self.e317_1(p1)
             if r is None:
                 break
             q, v = r
@@ -53518,7 +53550,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e317_1(p)
+        r = self.e318_1(p)
         if r is None:
             return None
         q, v = r
@@ -53528,9 +53560,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e318_1(p9) is None:
+            if self.e319_1(p9) is None:
                 break
-            r = self.e319_1(p9)
+            r = self.e320_1(p9)
             if r is None:
                 break
             q, v = r
@@ -53606,7 +53638,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e320_1(p9)
+                r = self.e321_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53615,7 +53647,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e321_1(p9)
+                r = self.e322_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53656,7 +53688,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e322_1(p21)
+                    r = self.e323_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -53670,7 +53702,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e323_1(p9)
+                r = self.e324_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53679,7 +53711,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e324_1(p9)
+                r = self.e325_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53836,7 +53868,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 if first:
@@ -53872,19 +53904,6 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e325_0(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F84:
-            while True:
                 r = self.e326_0(p)
                 if r is None:
                     p = c
@@ -53909,9 +53928,22 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F86:
             while True:
                 r = self.e328_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e329_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53940,7 +53972,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F65:
             while True:
-                r = self.e329_0(p)
+                r = self.e330_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53951,9 +53983,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F87:
             while True:
-                r = self.e330_0(p)
+                r = self.e331_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53980,7 +54012,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -53998,7 +54030,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e331_0(p1)
+                r = self.e332_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54016,7 +54048,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e332_0(p3)
+                r = self.e333_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54025,11 +54057,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e333_0(p3) is None:
+                if self.e334_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e334_0(p3)
+                r = self.e335_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54325,11 +54357,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F119:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e336_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54531,7 +54563,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -54912,7 +54944,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e336_0(p5)
+                r = self.e337_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54930,7 +54962,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e337_0(p9) is None:
+                if self.e338_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -55036,7 +55068,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p5 = p
                 res6: list[Any] = []
@@ -55581,7 +55613,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e338_0(p1)
+                r = self.e339_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55652,7 +55684,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F95:
+        if ch in _F96:
             while True:
                 p7 = p
                 res8: list[Any] = []
@@ -55857,11 +55889,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F121:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e340_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55931,47 +55963,10 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F24:
+        if ch in _F30:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p3 = q
-                res4.append(v)
-                q = sk0[p3]
-                if q < 0:
-                    q = _WS0(text, p3).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p3] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p3 = q
-                res4.append(v)
                 p5 = p3
                 res6: list[Any] = []
                 q = sk0[p5]
@@ -55980,13 +55975,13 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX28(text, q) if text[q:q + 1] in _F59 else None
+                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, 'ManaSymbol') if s else None
+                v = (q, s, 'NumberWord') if s else None
                 q += len(s)
                 p5 = q
                 if v:
@@ -55997,6 +55992,76 @@ class CardParser:
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p3 = q
+                res4.append(v)
                 if res4:
                     return p3, res4
                 p = p3
@@ -56006,23 +56071,6 @@ class CardParser:
             while True:
                 p7 = p
                 res8: list[Any] = []
-                p9 = p7
-                res10: list[Any] = []
-                r = self.r_ManaCost_0(p9)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p9 = q
-                if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 975
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
                 r = self.e341_0(p7)
                 if r is None:
                     p = c
@@ -56032,28 +56080,116 @@ class CardParser:
                 p7 = q
                 if v:
                     res8.append(v)
-                while True:
-                    p11 = p7
-                    res12: list[Any] = []
-                    r = self.r_PerObject_0(p11)
-                    if r is None:
-                        break
-                    q, v = r
-                    p11 = q
-                    if v:
-                        res12.append(v)
-                    if res12:
-                        n = Nt(res12)
-                        n.rule = 976
-                    q = p11
-                    v = n if res12 else None
-                    p7 = q
-                    if v is not None:
-                        res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, ',', '')
+                q += 1
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                m = _RX28(text, q) if text[q:q + 1] in _F59 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'ManaSymbol') if s else None
+                q += len(s)
+                p9 = q
+                if v:
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
+                    n.rule = 975
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
                 if res8:
                     return p7, res8
                 p = p7
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F24:
+            while True:
+                p11 = p
+                res12: list[Any] = []
+                p13 = p11
+                res14: list[Any] = []
+                r = self.r_ManaCost_0(p13)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p13 = q
+                if v:
+                    res14.append(v)
+                if res14:
+                    n = Nt(res14)
+                    n.rule = 976
+                p11 = p13
+                if res14 and n:
+                    res12.append(n)
+                r = self.e342_0(p11)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p11 = q
+                if v:
+                    res12.append(v)
+                while True:
+                    p15 = p11
+                    res16: list[Any] = []
+                    r = self.r_PerObject_0(p15)
+                    if r is None:
+                        break
+                    q, v = r
+                    p15 = q
+                    if v:
+                        res16.append(v)
+                    if res16:
+                        n = Nt(res16)
+                        n.rule = 977
+                    q = p15
+                    v = n if res16 else None
+                    p11 = q
+                    if v is not None:
+                        res12.append(v)
+                    break
+                if res12:
+                    return p11, res12
+                p = p11
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -56111,7 +56247,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 978
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56157,7 +56293,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 978
+                    n.rule = 979
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56244,7 +56380,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 979
+                    n.rule = 980
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56340,11 +56476,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 980
+                    n.rule = 981
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e342_0(p9)
+                r = self.e343_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56374,11 +56510,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F121:
+        if ch in _F122:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e343_0(p1)
+                r = self.e344_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56421,7 +56557,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 982
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -56516,7 +56652,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 982
+                    n.rule = 983
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56535,7 +56671,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e344_0(p1)
+                    r = self.e345_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -56607,7 +56743,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 983
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56650,7 +56786,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e345_0(p1)
+                r = self.e346_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56661,7 +56797,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 984
+                    n.rule = 985
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -56684,7 +56820,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e346_0(p3)
+                r = self.e347_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56695,7 +56831,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 984
+                    n.rule = 985
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -56789,7 +56925,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 985
+                    n.rule = 986
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56834,7 +56970,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 986
+                    n.rule = 987
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -56889,7 +57025,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX72(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX72(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     if first:
@@ -56924,7 +57060,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 987
+        n.rule = 988
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -57014,23 +57150,23 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 988
+                    n.rule = 989
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 989
+                    n.rule = 990
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 990
+                    n.rule = 991
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -57040,7 +57176,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 990
+                    n.rule = 991
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57084,7 +57220,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 991
+            n.rule = 992
         p = p1
         if res2 and n:
             res.append(n)
@@ -57103,7 +57239,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 992
+        n.rule = 993
         return p, n
 
     def e209_0(self, p: int) -> Any:
@@ -57120,11 +57256,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F122:
+        if ch in _F123:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e347_0(p1)
+                r = self.e348_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57188,14 +57324,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 993
+                    n.rule = 994
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e348_0(p7)
+                    r = self.e349_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -57254,7 +57390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 994
+        n.rule = 995
         return q, n
 
     def e211_0(self, p: int) -> Any:
@@ -57271,11 +57407,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F123:
+        if ch in _F124:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e349_0(p1)
+                r = self.e350_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57345,11 +57481,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F124:
+        if ch in _F125:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e350_0(p3)
+                r = self.e351_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57380,6 +57516,27 @@ class CardParser:
         return None
 
     def e212_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('transformed', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'transformed', '')
+        q += 11
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 996
+        return q, n
+
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57393,11 +57550,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F125:
+        if ch in _F126:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e351_0(p1)
+                r = self.e352_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57439,11 +57596,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F126:
+        if ch in _F127:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e352_0(p3)
+                r = self.e353_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57501,7 +57658,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57555,7 +57712,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57661,7 +57818,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 995
+                    n.rule = 997
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57748,7 +57905,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 996
+                    n.rule = 998
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57759,7 +57916,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57773,11 +57930,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F127:
+        if ch in _F128:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e353_0(p1)
+                r = self.e354_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57825,7 +57982,7 @@ class CardParser:
             while True:
                 p5 = p3
                 res6: list[Any] = []
-                r = self.e354_0(p5)
+                r = self.e355_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -57860,7 +58017,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 997
+                n.rule = 999
             p3 = p7
             if res8 and n:
                 res4.append(n)
@@ -57871,7 +58028,7 @@ class CardParser:
             break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -57894,7 +58051,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e355_0(p1)
+            r = self.e356_0(p1)
             if r is None:
                 p = c
                 break
@@ -57902,7 +58059,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e356_0(p1)
+            r = self.e357_0(p1)
             if r is None:
                 p = c
                 break
@@ -57916,7 +58073,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57934,10 +58091,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 998
+        n.rule = 1000
         return q, n
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57991,7 +58148,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58005,11 +58162,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e357_0(p1)
+                r = self.e358_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58037,11 +58194,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F107:
+        if ch in _F108:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e358_0(p3)
+                r = self.e359_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58123,7 +58280,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58173,18 +58330,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 999
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1000
+                    n.rule = 1002
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1001
+                    n.rule = 1003
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58220,7 +58377,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1002
+                    n.rule = 1004
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58240,12 +58397,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1003
+                    n.rule = 1005
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1001
+                    n.rule = 1003
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58281,7 +58438,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1004
+                    n.rule = 1006
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -58301,19 +58458,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1005
+                    n.rule = 1007
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1001
+                    n.rule = 1003
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58331,7 +58488,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1006
+        n.rule = 1008
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -58348,7 +58505,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F96:
+        if ch in _F97:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -58363,12 +58520,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1007
+                    n.rule = 1009
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1008
+                    n.rule = 1010
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58388,19 +58545,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1009
+                    n.rule = 1011
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1008
+                    n.rule = 1010
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58455,7 +58612,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1010
+                    n.rule = 1012
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58480,7 +58637,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58534,7 +58691,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58588,7 +58745,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58606,10 +58763,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1011
+        n.rule = 1013
         return q, n
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58663,7 +58820,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58697,7 +58854,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1012
+                    n.rule = 1014
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58741,7 +58898,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1013
+                    n.rule = 1015
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58752,7 +58909,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58839,7 +58996,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1014
+                    n.rule = 1016
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58878,7 +59035,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58950,7 +59107,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59004,7 +59161,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59058,7 +59215,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59112,12 +59269,12 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e359_0(p)
+            r = self.e360_0(p)
             if r is None:
                 p = c
                 break
@@ -59139,7 +59296,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1015
+                n.rule = 1017
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -59148,7 +59305,7 @@ class CardParser:
             break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59202,7 +59359,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59317,7 +59474,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1016
+                    n.rule = 1018
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59376,7 +59533,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1017
+                    n.rule = 1019
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59413,9 +59570,96 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F64:
+            while True:
+                p9 = p
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                p11 = p9
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
+                if not (text.startswith('dies', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dies', '')
+                q += 4
+                p11 = q
+                res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 1020
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                if res10:
+                    return p9, res10
+                p = p9
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59430,7 +59674,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e360_0(p)
+            r = self.e361_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59441,7 +59685,7 @@ class CardParser:
             p = q
             ch = None  # moved on: no guess about the next alternative
             break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -59456,7 +59700,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1018
+                    n.rule = 1021
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -59466,7 +59710,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59533,7 +59777,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1022
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59578,7 +59822,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1020
+                    n.rule = 1023
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59645,7 +59889,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59663,10 +59907,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1021
+        n.rule = 1024
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59700,7 +59944,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e361_0(p)
+            r = self.e362_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59713,7 +59957,7 @@ class CardParser:
             break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59766,7 +60010,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1022
+                    n.rule = 1025
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59795,7 +60039,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1023
+                    n.rule = 1026
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -59813,7 +60057,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX39(text, q) if text[q:q + 1] in _F75 else None
+                m = _RX39(text, q) if text[q:q + 1] in _F76 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -59826,7 +60070,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1024
+                    n.rule = 1027
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59834,7 +60078,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p9 = p
                 res10: list[Any] = []
@@ -59849,7 +60093,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1025
+                    n.rule = 1028
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -59859,7 +60103,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59877,10 +60121,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1026
+        n.rule = 1029
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59934,7 +60178,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59988,7 +60232,7 @@ class CardParser:
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60042,7 +60286,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60056,7 +60300,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F72:
+        if ch in _F73:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60073,7 +60317,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1027
+                    n.rule = 1030
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60103,7 +60347,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1028
+                        n.rule = 1031
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -60131,7 +60375,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1029
+                n.rule = 1032
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -60161,7 +60405,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1030
+                    n.rule = 1033
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -60175,7 +60419,7 @@ class CardParser:
             break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60193,10 +60437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1034
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60212,7 +60456,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX72(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX72(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     if first:
@@ -60239,10 +60483,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1032
+        n.rule = 1035
         return p, n
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60256,7 +60500,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F128:
+        if ch in _F129:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60273,7 +60517,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1033
+                    n.rule = 1036
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60292,7 +60536,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e362_0(p5)
+                    r = self.e363_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -60327,7 +60571,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e363_0(p9)
+                r = self.e364_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60368,19 +60612,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1034
+                    n.rule = 1037
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1035
+                    n.rule = 1038
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1036
+                    n.rule = 1039
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -60390,7 +60634,7 @@ class CardParser:
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60408,10 +60652,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1040
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60429,10 +60673,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1041
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60446,7 +60690,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F129:
+        if ch in _F130:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60463,7 +60707,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1039
+                    n.rule = 1042
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60516,7 +60760,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1040
+                    n.rule = 1043
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -60565,7 +60809,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F88 else None
+                m = _RX48(text, q) if text[q:q + 1] in _F89 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -60578,7 +60822,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1041
+                    n.rule = 1044
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -60590,7 +60834,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p11] = q
-                m = _RX76(text, q) if text[q:q + 1] in _F104 else None
+                m = _RX76(text, q) if text[q:q + 1] in _F105 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -60603,7 +60847,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1042
+                    n.rule = 1045
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -60629,17 +60873,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1043
+            n.rule = 1046
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1044
+        n.rule = 1047
         return p, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60666,7 +60910,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 r = self.r_TargetObject_0(p)
                 if r is None:
@@ -60681,7 +60925,7 @@ class CardParser:
                 break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60699,7 +60943,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1048
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -60728,7 +60972,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX77(text, q) if text[q:q + 1] in _F106 else None
+        m = _RX77(text, q) if text[q:q + 1] in _F107 else None
         if m is None:
             return None
         s = m.group()
@@ -60739,14 +60983,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1046
+            n.rule = 1049
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e364_0(p3)
+            r = self.e365_0(p3)
             if r is None:
                 break
             q, v = r
@@ -60771,7 +61015,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1050
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -60781,7 +61025,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e365_0(p)
+            r = self.e366_0(p)
             if r is None:
                 break
             q, v = r
@@ -60812,14 +61056,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1048
+            n.rule = 1051
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e366_0(p3)
+            r = self.e367_0(p3)
             if r is None:
                 break
             q, v = r
@@ -60856,10 +61100,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1052
         return p, n
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60877,7 +61121,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1050
+        n.rule = 1053
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -60894,7 +61138,7 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p1] = q
-        m = _RX40(text, q) if text[q:q + 1] in _F78 else None
+        m = _RX40(text, q) if text[q:q + 1] in _F79 else None
         if m is None:
             return None
         s = m.group()
@@ -60905,7 +61149,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1051
+            n.rule = 1054
         p = p1
         if res2 and n:
             res.append(n)
@@ -60920,12 +61164,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1052
+            n.rule = 1055
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e367_0(p)
+            r = self.e368_0(p)
             if r is None:
                 break
             q, v = r
@@ -60936,10 +61180,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1053
+        n.rule = 1056
         return p, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60973,7 +61217,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e368_0(p)
+            r = self.e369_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60986,7 +61230,7 @@ class CardParser:
             break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61040,7 +61284,7 @@ class CardParser:
                 break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61058,10 +61302,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1054
+        n.rule = 1057
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61075,7 +61319,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -61209,7 +61453,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1058
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61268,7 +61512,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1056
+                    n.rule = 1059
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61279,7 +61523,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61297,10 +61541,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1057
+        n.rule = 1060
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61318,10 +61562,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1058
+        n.rule = 1061
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61339,10 +61583,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1059
+        n.rule = 1062
         return q, n
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61360,10 +61604,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1063
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61404,10 +61648,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1064
         return p, n
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61461,7 +61705,7 @@ class CardParser:
                 break
         return None
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61515,7 +61759,7 @@ class CardParser:
                 break
         return None
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61533,7 +61777,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e369_0(p1)
+                r = self.e370_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61555,7 +61799,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1062
+                    n.rule = 1065
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61586,7 +61830,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1063
+                    n.rule = 1066
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61611,7 +61855,7 @@ class CardParser:
                 break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61645,7 +61889,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e370_0(p)
+            r = self.e371_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -61658,7 +61902,7 @@ class CardParser:
             break
         return None
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61699,10 +61943,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
-    def e268_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61716,11 +61960,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e371_0(p1)
+                r = self.e372_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61788,7 +62032,7 @@ class CardParser:
                 break
         return None
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61829,10 +62073,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61850,10 +62094,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1066
+        n.rule = 1069
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -61880,7 +62124,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61898,62 +62142,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1067
+        n.rule = 1070
         return q, n
-
-    def e273_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e274_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -62010,6 +62200,60 @@ class CardParser:
         return None
 
     def e275_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e276_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62027,10 +62271,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1068
+        n.rule = 1071
         return q, n
 
-    def e276_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62044,7 +62288,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F129:
+        if ch in _F130:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -62061,7 +62305,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1069
+                    n.rule = 1072
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62128,12 +62372,12 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1070
+                n.rule = 1073
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
-                r = self.e372_0(p5)
+                r = self.e373_0(p5)
                 if r is None:
                     break
                 q, v = r
@@ -62147,50 +62391,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e277_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1071
-        return p, n
 
     def e278_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -62233,7 +62433,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1074
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -62277,10 +62477,54 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
     def e280_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1076
+        return p, n
+
+    def e281_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62316,7 +62560,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1074
+                    n.rule = 1077
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62403,7 +62647,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1075
+                    n.rule = 1078
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62456,7 +62700,7 @@ class CardParser:
                 break
         return None
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62497,10 +62741,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1079
         return p, n
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62536,7 +62780,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1077
+                    n.rule = 1080
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62609,7 +62853,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1078
+                    n.rule = 1081
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62634,7 +62878,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -62644,7 +62888,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX73(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -62657,12 +62901,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1079
+                    n.rule = 1082
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1080
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62682,19 +62926,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1081
+                    n.rule = 1084
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1080
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62712,62 +62956,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1082
+        n.rule = 1085
         return q, n
-
-    def e284_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e285_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -62802,25 +62992,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -62834,25 +63005,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -63059,7 +63211,99 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F117:
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e289_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -63069,7 +63313,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX73(text, q) if text[q:q + 1] in _F119 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -63082,7 +63326,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1083
+                    n.rule = 1086
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -63090,7 +63334,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F87:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -63113,7 +63357,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1084
+                    n.rule = 1087
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -63123,7 +63367,7 @@ class CardParser:
                 break
         return None
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -63159,7 +63403,7 @@ class CardParser:
             q += 4
             p1 = q
             res2.append(v)
-            r = self.e373_0(p1)
+            r = self.e374_0(p1)
             if r is None:
                 p = c
                 break
@@ -63173,7 +63417,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63265,7 +63509,7 @@ class CardParser:
                 break
         return None
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63306,10 +63550,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1088
         return p, n
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63363,7 +63607,7 @@ class CardParser:
                 break
         return None
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63404,10 +63648,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1089
         return p, n
 
-    def e294_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63461,7 +63705,7 @@ class CardParser:
                 break
         return None
 
-    def e295_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63497,7 +63741,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1087
+                    n.rule = 1090
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63541,7 +63785,7 @@ class CardParser:
                 break
         return None
 
-    def e296_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63559,10 +63803,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1091
         return q, n
 
-    def e297_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63616,7 +63860,7 @@ class CardParser:
                 break
         return None
 
-    def e298_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63670,7 +63914,7 @@ class CardParser:
                 break
         return None
 
-    def e299_0(self, p: int) -> Any:
+    def e300_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63724,7 +63968,7 @@ class CardParser:
                 break
         return None
 
-    def e300_0(self, p: int) -> Any:
+    def e301_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -63746,10 +63990,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1092
         return p, n
 
-    def e301_0(self, p: int) -> Any:
+    def e302_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -63772,7 +64016,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e374_0(p1)
+            r = self.e375_0(p1)
             if r is None:
                 p = c
                 break
@@ -63786,7 +64030,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e302_0(self, p: int) -> Any:
+    def e303_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63814,10 +64058,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1093
         return p, n
 
-    def e303_0(self, p: int) -> Any:
+    def e304_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63858,10 +64102,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1094
         return p, n
 
-    def e304_0(self, p: int) -> Any:
+    def e305_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63879,10 +64123,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1092
+        n.rule = 1095
         return q, n
 
-    def e305_0(self, p: int) -> Any:
+    def e306_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63936,7 +64180,7 @@ class CardParser:
                 break
         return None
 
-    def e306_0(self, p: int) -> Any:
+    def e307_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63990,7 +64234,7 @@ class CardParser:
                 break
         return None
 
-    def e307_0(self, p: int) -> Any:
+    def e308_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64008,7 +64252,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1096
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -64029,7 +64273,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e375_1(p1)
+                r = self.e376_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64045,7 +64289,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64106,7 +64350,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64183,7 +64427,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64247,7 +64491,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64304,7 +64548,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e376_1(p21)
+                r = self.e377_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64348,7 +64592,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64425,7 +64669,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64531,7 +64775,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64602,7 +64846,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e377_1(p41)
+                r = self.e378_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64646,14 +64890,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1094
+                    n.rule = 1097
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64667,7 +64911,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -64762,7 +65006,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F80:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -64770,7 +65014,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+                m = _RX44(text, q) if text[q:q + 1] in _F81 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -64783,7 +65027,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F81:
+        if ch in _F82:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -64791,7 +65035,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+                m = _RX45(text, q) if text[q:q + 1] in _F83 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -64812,7 +65056,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F83 else None
+                m = _RX46(text, q) if text[q:q + 1] in _F84 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -64825,7 +65069,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F84:
+        if ch in _F85:
             while True:
                 r = self.r_Color_1(p)
                 if r is None:
@@ -64838,7 +65082,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F85:
+        if ch in _F86:
             while True:
                 r = self.r_Supertype_1(p)
                 if r is None:
@@ -64872,20 +65116,10 @@ class CardParser:
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e378_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e379_1(p)
             if r is None:
@@ -64896,24 +65130,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e310_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e380_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e381_1(p)
             if r is None:
                 p = c
                 break
@@ -64925,6 +65143,32 @@ class CardParser:
         return None
 
     def e311_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e381_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e382_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e312_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -64945,7 +65189,7 @@ class CardParser:
         n.rule = 565
         return q, n
 
-    def e312_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64960,7 +65204,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -64980,7 +65224,7 @@ class CardParser:
         n.rule = 566
         return p, n
 
-    def e313_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64995,7 +65239,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX44(text, q) if text[q:q + 1] in _F80 else None
+            m = _RX44(text, q) if text[q:q + 1] in _F81 else None
             if m is None:
                 p = c
                 if first:
@@ -65015,7 +65259,7 @@ class CardParser:
         n.rule = 567
         return p, n
 
-    def e314_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65030,7 +65274,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 if first:
@@ -65050,7 +65294,7 @@ class CardParser:
         n.rule = 568
         return p, n
 
-    def e315_1(self, p: int) -> Any:
+    def e316_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -65073,7 +65317,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e382_1(p1)
+            r = self.e383_1(p1)
             if r is None:
                 p = c
                 break
@@ -65085,23 +65329,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e316_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e383_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e317_1(self, p: int) -> Any:
@@ -65122,6 +65349,23 @@ class CardParser:
         return p, res
 
     def e318_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e385_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e319_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65135,7 +65379,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -65173,7 +65417,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F88:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -65194,7 +65438,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 q = sk1[p]
                 if q < 0:
@@ -65270,7 +65514,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F97:
+        if ch in _F98:
             while True:
                 r = self.r_ControlClause_1(p)
                 if r is None:
@@ -65418,13 +65662,13 @@ class CardParser:
                 break
         return None
 
-    def e319_1(self, p: int) -> Any:
+    def e320_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e385_1(p)
+            r = self.e386_1(p)
             if r is None:
                 p = c
                 break
@@ -65435,7 +65679,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e320_1(self, p: int) -> Any:
+    def e321_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65449,11 +65693,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e386_1(p1)
+                r = self.e387_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65495,7 +65739,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -65568,7 +65812,7 @@ class CardParser:
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F76:
+        if ch in _F77:
             while True:
                 p7 = p
                 res8: list[Any] = []
@@ -65685,7 +65929,7 @@ class CardParser:
                 break
         return None
 
-    def e321_1(self, p: int) -> Any:
+    def e322_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65759,7 +66003,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e387_1(p1)
+                r = self.e388_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65838,7 +66082,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p7] = q
-                m = _RX53(text, q) if text[q:q + 1] in _F98 else None
+                m = _RX53(text, q) if text[q:q + 1] in _F99 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -66096,7 +66340,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p17] = q
-                m = _RX50(text, q) if text[q:q + 1] in _F91 else None
+                m = _RX50(text, q) if text[q:q + 1] in _F92 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -66200,7 +66444,7 @@ class CardParser:
                 q += 4
                 p23 = q
                 res24.append(v)
-                r = self.e388_1(p23)
+                r = self.e389_1(p23)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66317,7 +66561,7 @@ class CardParser:
                 q += 4
                 p31 = q
                 res32.append(v)
-                r = self.e389_1(p31)
+                r = self.e390_1(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66824,7 +67068,7 @@ class CardParser:
                 break
         return None
 
-    def e322_1(self, p: int) -> Any:
+    def e323_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -66868,7 +67112,7 @@ class CardParser:
         n.rule = 590
         return p, n
 
-    def e323_1(self, p: int) -> Any:
+    def e324_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -66882,11 +67126,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F99:
+        if ch in _F100:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e390_1(p1)
+                r = self.e391_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66914,11 +67158,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F101:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e391_1(p3)
+                r = self.e392_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67066,7 +67310,7 @@ class CardParser:
                 break
         return None
 
-    def e324_1(self, p: int) -> Any:
+    def e325_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -67312,7 +67556,7 @@ class CardParser:
                 break
         return None
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67327,7 +67571,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F83 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F84 else None
             if m is None:
                 p = c
                 if first:
@@ -67344,10 +67588,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1098
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67369,10 +67613,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1099
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67394,10 +67638,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1100
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67427,10 +67671,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1098
+        n.rule = 1101
         return p, n
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67462,10 +67706,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1102
         return p, n
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67497,10 +67741,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1100
+        n.rule = 1103
         return p, n
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67532,10 +67776,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1104
         return p, n
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67565,10 +67809,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1102
+        n.rule = 1105
         return p, n
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -67606,7 +67850,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e334_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67638,10 +67882,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1103
+        n.rule = 1106
         return p, n
 
-    def e335_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67659,10 +67903,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1107
         return q, n
 
-    def e336_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67691,7 +67935,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1105
+                    n.rule = 1108
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67713,7 +67957,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1106
+                n.rule = 1109
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -67723,7 +67967,7 @@ class CardParser:
             break
         return None
 
-    def e337_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -67755,7 +67999,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e338_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67796,7 +68040,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1107
+        n.rule = 1110
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -67876,17 +68120,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1108
+            n.rule = 1111
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1109
+        n.rule = 1112
         return p, n
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67904,10 +68148,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1113
         return q, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67956,10 +68200,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1111
+        n.rule = 1114
         return p, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -67982,7 +68226,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e392_0(p1)
+            r = self.e393_0(p1)
             if r is None:
                 p = c
                 break
@@ -68037,12 +68281,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1112
+            n.rule = 1115
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e393_0(p)
+            r = self.e394_0(p)
             if r is None:
                 break
             q, v = r
@@ -68053,10 +68297,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1113
+        n.rule = 1116
         return p, n
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68110,7 +68354,7 @@ class CardParser:
                 break
         return None
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68128,10 +68372,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1117
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68160,7 +68404,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1115
+                    n.rule = 1118
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68183,7 +68427,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1119
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -68243,13 +68487,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1117
+                    n.rule = 1120
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1118
+                    n.rule = 1121
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -68290,7 +68534,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1119
+                    n.rule = 1122
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68321,20 +68565,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1120
+                    n.rule = 1123
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1118
+                    n.rule = 1121
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68370,7 +68614,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1121
+                    n.rule = 1124
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68429,7 +68673,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1122
+                    n.rule = 1125
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68488,7 +68732,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1123
+                    n.rule = 1126
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -68555,7 +68799,7 @@ class CardParser:
                 break
         return None
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68589,7 +68833,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1124
+                    n.rule = 1127
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -68617,7 +68861,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1125
+                    n.rule = 1128
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -68627,7 +68871,7 @@ class CardParser:
                 break
         return None
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68645,73 +68889,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1126
-        return q, n
-
-    def e348_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1127
-        return q, n
-
-    def e349_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1128
-        return q, n
-
-    def e350_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1129
         return q, n
 
-    def e351_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68732,6 +68913,48 @@ class CardParser:
         n.rule = 1130
         return q, n
 
+    def e350_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1131
+        return q, n
+
+    def e351_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1132
+        return q, n
+
     def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
@@ -68750,10 +68973,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1131
+        n.rule = 1133
         return q, n
 
     def e353_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1134
+        return q, n
+
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68771,10 +69015,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1132
+        n.rule = 1135
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68792,10 +69036,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1133
+        n.rule = 1136
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68849,7 +69093,7 @@ class CardParser:
                 break
         return None
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68871,10 +69115,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1134
+        n.rule = 1137
         return p, n
 
-    def e357_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68892,10 +69136,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1135
+        n.rule = 1138
         return q, n
 
-    def e358_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68913,10 +69157,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1136
+        n.rule = 1139
         return q, n
 
-    def e359_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68934,7 +69178,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1137
+        n.rule = 1140
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -68967,7 +69211,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1138
+                    n.rule = 1141
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68988,14 +69232,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1138
+                    n.rule = 1141
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e360_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69013,10 +69257,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1139
+        n.rule = 1142
         return q, n
 
-    def e361_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69034,10 +69278,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1140
+        n.rule = 1143
         return q, n
 
-    def e362_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -69078,10 +69322,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1141
+        n.rule = 1144
         return p, n
 
-    def e363_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69117,7 +69361,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1142
+                    n.rule = 1145
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -69161,7 +69405,7 @@ class CardParser:
                 break
         return None
 
-    def e364_0(self, p: int) -> Any:
+    def e365_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69179,10 +69423,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1143
+        n.rule = 1146
         return q, n
 
-    def e365_0(self, p: int) -> Any:
+    def e366_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69200,10 +69444,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1144
+        n.rule = 1147
         return q, n
 
-    def e366_0(self, p: int) -> Any:
+    def e367_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69221,10 +69465,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1145
+        n.rule = 1148
         return q, n
 
-    def e367_0(self, p: int) -> Any:
+    def e368_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69283,7 +69527,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1146
+                    n.rule = 1149
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -69379,7 +69623,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1147
+                    n.rule = 1150
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -69388,11 +69632,11 @@ class CardParser:
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e394_0(p9)
+                r = self.e395_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69434,11 +69678,11 @@ class CardParser:
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F130:
+        if ch in _F131:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e395_0(p11)
+                r = self.e396_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69482,7 +69726,7 @@ class CardParser:
                 break
         return None
 
-    def e368_0(self, p: int) -> Any:
+    def e369_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69500,7 +69744,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1148
+        n.rule = 1151
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -69567,18 +69811,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1149
+                    n.rule = 1152
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1150
+                    n.rule = 1153
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69633,18 +69877,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1152
+                    n.rule = 1155
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1153
+                    n.rule = 1156
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69671,18 +69915,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1154
+                    n.rule = 1157
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1155
+                    n.rule = 1158
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69807,18 +70051,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1156
+                    n.rule = 1159
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1157
+                    n.rule = 1160
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69859,18 +70103,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1158
+                    n.rule = 1161
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1159
+                    n.rule = 1162
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69939,18 +70183,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1160
+                    n.rule = 1163
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1161
+                    n.rule = 1164
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69977,18 +70221,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1162
+                    n.rule = 1165
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1163
+                    n.rule = 1166
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70015,14 +70259,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1164
+                    n.rule = 1167
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e396_0(p33)
+                    r = self.e397_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -70046,12 +70290,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1165
+                    n.rule = 1168
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70092,7 +70336,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1166
+                    n.rule = 1169
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -70131,7 +70375,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1167
+                            n.rule = 1170
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -70149,7 +70393,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1168
+                        n.rule = 1171
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -70158,12 +70402,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1169
+                    n.rule = 1172
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70194,7 +70438,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX79(text, q) if text[q:q + 1] in _F131 else None
+                m = _RX79(text, q) if text[q:q + 1] in _F132 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -70207,18 +70451,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1170
+                    n.rule = 1173
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1171
+                    n.rule = 1174
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70287,18 +70531,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1172
+                    n.rule = 1175
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1173
+                    n.rule = 1176
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70367,18 +70611,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1174
+                    n.rule = 1177
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1175
+                    n.rule = 1178
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70433,7 +70677,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1176
+                    n.rule = 1179
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -70510,7 +70754,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e397_0(p61)
+                    r = self.e398_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -70546,12 +70790,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1177
+                    n.rule = 1180
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70575,7 +70819,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e398_0(p63)
+                    r = self.e399_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -70601,7 +70845,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1178
+                    n.rule = 1181
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -70628,7 +70872,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX80(text, q) if text[q:q + 1] in _F132 else None
+                    m = _RX80(text, q) if text[q:q + 1] in _F133 else None
                     if m is None:
                         break
                     s = m.group()
@@ -70639,7 +70883,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1179
+                        n.rule = 1182
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -70648,12 +70892,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1180
+                    n.rule = 1183
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70691,7 +70935,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e399_0(p71)
+                    r = self.e400_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -70717,18 +70961,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1181
+                    n.rule = 1184
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1182
+                    n.rule = 1185
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70839,18 +71083,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1183
+                    n.rule = 1186
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1184
+                    n.rule = 1187
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70908,18 +71152,18 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 1185
+                    n.rule = 1188
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1186
+                    n.rule = 1189
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70960,25 +71204,25 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 1187
+                    n.rule = 1190
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 1188
+                    n.rule = 1191
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1151
+                    n.rule = 1154
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e369_0(self, p: int) -> Any:
+    def e370_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -71032,7 +71276,7 @@ class CardParser:
                 break
         return None
 
-    def e370_0(self, p: int) -> Any:
+    def e371_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71050,10 +71294,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1189
+        n.rule = 1192
         return q, n
 
-    def e371_0(self, p: int) -> Any:
+    def e372_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71071,10 +71315,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1190
+        n.rule = 1193
         return q, n
 
-    def e372_0(self, p: int) -> Any:
+    def e373_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -71088,11 +71332,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e400_0(p1)
+                r = self.e401_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71134,11 +71378,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e401_0(p3)
+                r = self.e402_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71182,7 +71426,7 @@ class CardParser:
                 break
         return None
 
-    def e373_0(self, p: int) -> Any:
+    def e374_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -71197,7 +71441,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX73(text, q) if text[q:q + 1] in _F118 else None
+            m = _RX73(text, q) if text[q:q + 1] in _F119 else None
             if m is None:
                 p = c
                 if first:
@@ -71214,10 +71458,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1191
+        n.rule = 1194
         return p, n
 
-    def e374_0(self, p: int) -> Any:
+    def e375_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71239,10 +71483,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1192
+        n.rule = 1195
         return p, n
 
-    def e375_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71405,7 +71649,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e402_1(p)
+            r = self.e403_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -71458,7 +71702,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e403_1(p15)
+                    r = self.e404_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -71740,7 +71984,7 @@ class CardParser:
                 q += 2
                 p25 = q
                 res26.append(v)
-                r = self.e404_1(p25)
+                r = self.e405_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71852,7 +72096,7 @@ class CardParser:
                 break
         return None
 
-    def e376_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71915,7 +72159,7 @@ class CardParser:
                 break
         return None
 
-    def e377_1(self, p: int) -> Any:
+    def e378_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72220,7 +72464,7 @@ class CardParser:
                 break
         return None
 
-    def e378_1(self, p: int) -> Any:
+    def e379_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72241,7 +72485,7 @@ class CardParser:
         n.rule = 939
         return q, n
 
-    def e379_1(self, p: int) -> Any:
+    def e380_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72262,7 +72506,7 @@ class CardParser:
         n.rule = 940
         return q, n
 
-    def e380_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72283,7 +72527,7 @@ class CardParser:
         n.rule = 941
         return q, n
 
-    def e381_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72304,7 +72548,7 @@ class CardParser:
         n.rule = 942
         return q, n
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72319,7 +72563,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F82 else None
+            m = _RX45(text, q) if text[q:q + 1] in _F83 else None
             if m is None:
                 p = c
                 if first:
@@ -72339,7 +72583,7 @@ class CardParser:
         n.rule = 943
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72354,19 +72598,6 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         if ch in _F9:
-            while True:
-                r = self.e405_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F84:
             while True:
                 r = self.e406_1(p)
                 if r is None:
@@ -72392,7 +72623,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F86:
             while True:
                 r = self.e408_1(p)
                 if r is None:
@@ -72405,38 +72636,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        return None
-
-    def e384_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F65:
+        if ch in _F16:
             while True:
                 r = self.e409_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F86:
-            while True:
-                r = self.e410_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72463,7 +72665,49 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F76:
+        if ch in _F65:
+            while True:
+                r = self.e410_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F87:
+            while True:
+                r = self.e411_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e386_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F77:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -72481,7 +72725,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e411_1(p1)
+                r = self.e412_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72499,7 +72743,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e412_1(p3)
+                r = self.e413_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72508,11 +72752,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e413_1(p3) is None:
+                if self.e414_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e414_1(p3)
+                r = self.e415_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72528,7 +72772,7 @@ class CardParser:
                 break
         return None
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72549,7 +72793,7 @@ class CardParser:
         n.rule = 944
         return q, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72619,7 +72863,7 @@ class CardParser:
                 break
         return None
 
-    def e388_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72673,7 +72917,7 @@ class CardParser:
                 break
         return None
 
-    def e389_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72717,7 +72961,7 @@ class CardParser:
         n.rule = 947
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72738,7 +72982,7 @@ class CardParser:
         n.rule = 948
         return q, n
 
-    def e391_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72759,7 +73003,7 @@ class CardParser:
         n.rule = 949
         return q, n
 
-    def e392_0(self, p: int) -> Any:
+    def e393_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -72781,10 +73025,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1193
+        n.rule = 1196
         return p, n
 
-    def e393_0(self, p: int) -> Any:
+    def e394_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -72798,11 +73042,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e415_0(p1)
+                r = self.e416_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72844,11 +73088,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e416_0(p3)
+                r = self.e417_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72892,7 +73136,7 @@ class CardParser:
                 break
         return None
 
-    def e394_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72910,10 +73154,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1194
+        n.rule = 1197
         return q, n
 
-    def e395_0(self, p: int) -> Any:
+    def e396_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72931,10 +73175,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1195
+        n.rule = 1198
         return q, n
 
-    def e396_0(self, p: int) -> Any:
+    def e397_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72952,10 +73196,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1196
+        n.rule = 1199
         return q, n
 
-    def e397_0(self, p: int) -> Any:
+    def e398_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72973,28 +73217,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1197
-        return q, n
-
-    def e398_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1198
+        n.rule = 1200
         return q, n
 
     def e399_0(self, p: int) -> Any:
@@ -73015,10 +73238,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1199
+        n.rule = 1201
         return q, n
 
     def e400_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1202
+        return q, n
+
+    def e401_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -73036,10 +73280,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1200
+        n.rule = 1203
         return q, n
 
-    def e401_0(self, p: int) -> Any:
+    def e402_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -73057,7 +73301,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1201
+        n.rule = 1204
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -73118,7 +73362,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e417_1(p)
+            r = self.e418_1(p)
             if r is None:
                 break
             q, v = r
@@ -73132,7 +73376,7 @@ class CardParser:
         n.rule = 275
         return p, n
 
-    def e402_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -73153,7 +73397,7 @@ class CardParser:
         n.rule = 276
         return q, n
 
-    def e403_1(self, p: int) -> Any:
+    def e404_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -73174,7 +73418,7 @@ class CardParser:
         n.rule = 277
         return q, n
 
-    def e404_1(self, p: int) -> Any:
+    def e405_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -73290,7 +73534,7 @@ class CardParser:
         n.rule = 280
         return p, n
 
-    def e405_1(self, p: int) -> Any:
+    def e406_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73305,7 +73549,7 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS1)
                 sk1[p] = q
-            m = _RX46(text, q) if text[q:q + 1] in _F83 else None
+            m = _RX46(text, q) if text[q:q + 1] in _F84 else None
             if m is None:
                 p = c
                 if first:
@@ -73322,10 +73566,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1098
         return p, n
 
-    def e406_1(self, p: int) -> Any:
+    def e407_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -73347,10 +73591,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1099
         return p, n
 
-    def e407_1(self, p: int) -> Any:
+    def e408_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -73372,10 +73616,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1100
         return p, n
 
-    def e408_1(self, p: int) -> Any:
+    def e409_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73405,10 +73649,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1098
+        n.rule = 1101
         return p, n
 
-    def e409_1(self, p: int) -> Any:
+    def e410_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73440,10 +73684,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1102
         return p, n
 
-    def e410_1(self, p: int) -> Any:
+    def e411_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73475,10 +73719,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1100
+        n.rule = 1103
         return p, n
 
-    def e411_1(self, p: int) -> Any:
+    def e412_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73510,10 +73754,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1104
         return p, n
 
-    def e412_1(self, p: int) -> Any:
+    def e413_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73543,10 +73787,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1102
+        n.rule = 1105
         return p, n
 
-    def e413_1(self, p: int) -> Any:
+    def e414_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -73584,7 +73828,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e414_1(self, p: int) -> Any:
+    def e415_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73616,10 +73860,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1103
+        n.rule = 1106
         return p, n
 
-    def e415_0(self, p: int) -> Any:
+    def e416_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -73637,10 +73881,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1202
+        n.rule = 1205
         return q, n
 
-    def e416_0(self, p: int) -> Any:
+    def e417_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -73658,10 +73902,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1203
+        n.rule = 1206
         return q, n
 
-    def e417_1(self, p: int) -> Any:
+    def e418_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -73675,11 +73919,11 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F93:
+        if ch in _F94:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e418_1(p1)
+                r = self.e419_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -73721,11 +73965,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F94:
+        if ch in _F95:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e419_1(p3)
+                r = self.e420_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -73769,7 +74013,7 @@ class CardParser:
                 break
         return None
 
-    def e418_1(self, p: int) -> Any:
+    def e419_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -73790,7 +74034,7 @@ class CardParser:
         n.rule = 774
         return q, n
 
-    def e419_1(self, p: int) -> Any:
+    def e420_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -73856,7 +74100,7 @@ CLASSES: dict[str, type[Model]] = {
     'AbilityWordDef': _model_class('AbilityWordDef', (('name', True, '1'), ('rule', True, '1')), {'name': '', 'rule': None}, ()),
     'ActionDef': _model_class('ActionDef', (('name', True, '1'), ('rule', True, '1'), ('text', True, '1'), ('steps', True, '1..*')), {'name': '', 'rule': None, 'text': None}, ('steps',)),
     'ActivatedStmt': _model_class('ActivatedStmt', (('special', True, '0..1'), ('fromhand', True, '0..1'), ('param', True, '1'), ('cost', True, '1'), ('sentences', True, '0..*'), ('restriction', True, '1'), ('once', True, '1'), ('sorcery', True, '1'), ('also', True, '1'), ('castable', True, '1')), {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': ''}, ('sentences',)),
-    'AddManaEffect': _model_class('AddManaEffect', (('anycolor', True, '0..1'), ('choices', True, '1..*'), ('last', True, '1'), ('mana', True, '1'), ('alts', True, '1..*'), ('per', True, '1')), {'anycolor': False, 'last': None, 'mana': None, 'per': None}, ('choices', 'alts')),
+    'AddManaEffect': _model_class('AddManaEffect', (('anycolor', True, '0..1'), ('anyone', True, '1'), ('choices', True, '1..*'), ('last', True, '1'), ('mana', True, '1'), ('alts', True, '1..*'), ('per', True, '1')), {'anycolor': False, 'anyone': None, 'last': None, 'mana': None, 'per': None}, ('choices', 'alts')),
     'AdditionalCostStmt': _model_class('AdditionalCostStmt', (('param', True, '1'), ('repeatable', True, '0..1')), {'param': '', 'repeatable': False}, ()),
     'AdditionalLandStmt': _model_class('AdditionalLandStmt', (('count', True, '1'), ('turns', True, '1')), {'count': None, 'turns': ''}, ()),
     'AddsType': _model_class('AddsType', (('type', True, '1'), ('addition', True, '1')), {'type': None, 'addition': ''}, ()),
@@ -73966,7 +74210,7 @@ CLASSES: dict[str, type[Model]] = {
     'DealtDamageCondition': _model_class('DealtDamageCondition', (('dealt', True, '1'),), {'dealt': ''}, ()),
     'DealtDamageEvent': _model_class('DealtDamageEvent', (('combat', True, '0..1'), ('dealt', True, '1')), {'combat': False, 'dealt': ''}, ()),
     'DefendingControlsCondition': _model_class('DefendingControlsCondition', (('filter', True, '1'),), {'filter': None}, ()),
-    'DelayedEffect': _model_class('DelayedEffect', (('step', True, '1'), ('endcombat', True, '1'), ('effect', True, '1')), {'step': None, 'endcombat': '', 'effect': None}, ()),
+    'DelayedEffect': _model_class('DelayedEffect', (('step', True, '1'), ('endcombat', True, '1'), ('whendies', True, '1'), ('effect', True, '1')), {'step': None, 'endcombat': '', 'whendies': '', 'effect': None}, ()),
     'DesignateStep': _model_class('DesignateStep', (('designation', True, '1'),), {'designation': None}, ()),
     'DesignationCondition': _model_class('DesignationCondition', (('designation', True, '1'),), {'designation': None}, ()),
     'DestroyEffect': _model_class('DestroyEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -74125,7 +74369,7 @@ CLASSES: dict[str, type[Model]] = {
     'ReturnDiscardedEffect': _model_class('ReturnDiscardedEffect', (('discarded', True, '1'),), {'discarded': ''}, ()),
     'ReturnExiledWithEffect': _model_class('ReturnExiledWithEffect', (('player', True, '1'), ('exiled', True, '1')), {'player': None, 'exiled': ''}, ()),
     'ReturnFromGraveyardEffect': _model_class('ReturnFromGraveyardEffect', (('target', True, '1'), ('source', True, '1'), ('hand', True, '0..1'), ('battlefield', True, '1'), ('mine', True, '0..1'), ('wherex', True, '1')), {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None}, ()),
-    'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1'), ('amount', True, '1'), ('counter', True, '1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None}, ()),
+    'ReturnToBattlefieldEffect': _model_class('ReturnToBattlefieldEffect', (('target', True, '1'), ('fromgy', True, '0..1'), ('choice', True, '0..1'), ('facedown', True, '0..1'), ('transformed', True, '0..1'), ('mine', True, '0..1'), ('owners', True, '0..1'), ('amount', True, '1'), ('counter', True, '1')), {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'transformed': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None}, ()),
     'ReturnToHandCost': _model_class('ReturnToHandCost', (('count', True, '1'), ('filter', True, '1'), ('its', True, '1')), {'count': None, 'filter': None, 'its': ''}, ()),
     'ReturnToHandEffect': _model_class('ReturnToHandEffect', (('target', True, '1'), ('yours', True, '1'), ('their', True, '1'), ('exceptions', True, '1..*')), {'target': None, 'yours': '', 'their': ''}, ('exceptions',)),
     'RevealCost': _model_class('RevealCost', (('count', True, '1'), ('filter', True, '1'), ('fromhand', True, '1')), {'count': None, 'filter': None, 'fromhand': ''}, ()),
@@ -74587,40 +74831,40 @@ _C919 = CLASSES['ChosenCreatureType']
 _C921 = CLASSES['BecomesAura']
 _C923 = CLASSES['IsColor']
 _C926 = CLASSES['AddsType']
-_C984 = CLASSES['Duration']
-_C989 = CLASSES['UpToXTargets']
-_C992 = CLASSES['FromGraveyard']
-_C1000 = CLASSES['OntoBattlefield']
-_C1003 = CLASSES['IntoHand']
-_C1005 = CLASSES['IntoGraveyard']
-_C1008 = CLASSES['CostValue']
-_C1035 = CLASSES['NextTurnDuration']
-_C1044 = CLASSES['BackRef']
-_C1047 = CLASSES['TargetPlayer']
-_C1049 = CLASSES['TargetObject']
-_C1053 = CLASSES['EachObjects']
-_C1080 = CLASSES['QualityRef']
-_C1109 = CLASSES['PerTime']
-_C1113 = CLASSES['PerObject']
-_C1118 = CLASSES['PowerOf']
-_C1150 = CLASSES['EntersEvent']
-_C1153 = CLASSES['LeavesEvent']
-_C1155 = CLASSES['DiesEvent']
-_C1157 = CLASSES['ToGraveyardEvent']
-_C1159 = CLASSES['AttacksAloneEvent']
-_C1161 = CLASSES['UnblockedEvent']
-_C1163 = CLASSES['AttacksEvent']
-_C1165 = CLASSES['BlocksEvent']
-_C1169 = CLASSES['BlockedEvent']
-_C1171 = CLASSES['PhasesEvent']
-_C1173 = CLASSES['TurnedUpEvent']
-_C1175 = CLASSES['ExiledThisWayEvent']
-_C1177 = CLASSES['TargetedEvent']
-_C1180 = CLASSES['DealsDamageEvent']
-_C1182 = CLASSES['DealtDamageEvent']
-_C1184 = CLASSES['PutIntoGraveyardEvent']
-_C1186 = CLASSES['TransformsEvent']
-_C1188 = CLASSES['UntappedEvent']
+_C985 = CLASSES['Duration']
+_C990 = CLASSES['UpToXTargets']
+_C993 = CLASSES['FromGraveyard']
+_C1002 = CLASSES['OntoBattlefield']
+_C1005 = CLASSES['IntoHand']
+_C1007 = CLASSES['IntoGraveyard']
+_C1010 = CLASSES['CostValue']
+_C1038 = CLASSES['NextTurnDuration']
+_C1047 = CLASSES['BackRef']
+_C1050 = CLASSES['TargetPlayer']
+_C1052 = CLASSES['TargetObject']
+_C1056 = CLASSES['EachObjects']
+_C1083 = CLASSES['QualityRef']
+_C1112 = CLASSES['PerTime']
+_C1116 = CLASSES['PerObject']
+_C1121 = CLASSES['PowerOf']
+_C1153 = CLASSES['EntersEvent']
+_C1156 = CLASSES['LeavesEvent']
+_C1158 = CLASSES['DiesEvent']
+_C1160 = CLASSES['ToGraveyardEvent']
+_C1162 = CLASSES['AttacksAloneEvent']
+_C1164 = CLASSES['UnblockedEvent']
+_C1166 = CLASSES['AttacksEvent']
+_C1168 = CLASSES['BlocksEvent']
+_C1172 = CLASSES['BlockedEvent']
+_C1174 = CLASSES['PhasesEvent']
+_C1176 = CLASSES['TurnedUpEvent']
+_C1178 = CLASSES['ExiledThisWayEvent']
+_C1180 = CLASSES['TargetedEvent']
+_C1183 = CLASSES['DealsDamageEvent']
+_C1185 = CLASSES['DealtDamageEvent']
+_C1187 = CLASSES['PutIntoGraveyardEvent']
+_C1189 = CLASSES['TransformsEvent']
+_C1191 = CLASSES['UntappedEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -79797,12 +80041,12 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1095:  # nons
+        elif r == 1098:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1096:  # colors
+        elif r == 1099:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79810,7 +80054,7 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1097:  # supertypes
+        elif r == 1100:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79818,32 +80062,32 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1098:  # multis
+        elif r == 1101:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1099:  # types
+        elif r == 1102:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1100:  # subtypes
+        elif r == 1103:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1101:  # ortypes
+        elif r == 1104:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1102:  # andor
+        elif r == 1105:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1103:  # ortypes
+        elif r == 1106:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -81141,7 +81385,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1054:  # base
+        elif r == 1057:  # base
             d['base'] = True
         elif r == 438:  # second
             x = c[0]
@@ -81233,11 +81477,11 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1055:  # order
+        elif r == 1058:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1056:  # graveyard
+        elif r == 1059:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -81288,7 +81532,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1057:  # controller
+        elif r == 1060:  # controller
             d['controller'] = True
         elif r == 768:  # target
             x = c[0]
@@ -81633,7 +81877,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1058:  # your
+        if r == 1061:  # your
             d['your'] = True
         elif r == 769:  # player
             x = c[0]
@@ -81802,7 +82046,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # thiscreature
+        if r == 1062:  # thiscreature
             d['thiscreature'] = True
         elif r == 772:  # target
             x = c[0]
@@ -82415,7 +82659,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscreature'] = value
-        elif r == 1067:  # both
+        elif r == 1070:  # both
             d['both'] = True
         elif r == 819:  # which
             x = c[0]
@@ -82733,7 +82977,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1093:  # each
+        elif r == 1096:  # each
             d['each'] = True
         elif r == 934:  # affected
             x = c[0]
@@ -82805,7 +83049,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1094 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1097 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83058,7 +83302,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1104:  # evenly
+        elif r == 1107:  # evenly
             d['evenly'] = True
         elif r == 951:  # upto
             x = c[0]
@@ -83118,11 +83362,11 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1105:  # power
+        elif r == 1108:  # power
             x = c[0]
-            value = _b1118(x, inst, lim, made)
+            value = _b1121(x, inst, lim, made)
             d['power'] = value
-        elif r == 1106:  # amount
+        elif r == 1109:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -83382,7 +83626,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1107:  # keywords
+        elif r == 1110:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83430,7 +83674,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1112(x, inst, lim, made)
             d['pertime'] = value
         elif r == 615:  # itgranted
             x = c[0]
@@ -83466,16 +83710,20 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C617()
-    d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'anycolor': False, 'anyone': None, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1110:  # anycolor
+        if r == 1113:  # anycolor
             d['anycolor'] = True
-        elif r == 1111:  # choices
+        elif r == 974:  # anyone
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anyone'] = value
+        elif r == 1114:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -83485,23 +83733,23 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 974:  # last
+        elif r == 975:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 975:  # mana
+        elif r == 976:  # mana
             x = c[0]
             value = _b264(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1193:  # alts
+        elif r == 1196:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b264(x, inst, lim, made))
-        elif r == 976:  # per
+        elif r == 977:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1113(x, inst, lim, made)
+            value = _b1116(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -83541,29 +83789,29 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b728(x, inst, lim, made)
             d['player'] = value
-        elif r == 977:  # third
+        elif r == 978:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 978:  # all
+        elif r == 979:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 979:  # hand
+        elif r == 980:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 980:  # amount
+        elif r == 981:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1114:  # random
+        elif r == 1117:  # random
             d['random'] = True
-        elif r == 981:  # per
+        elif r == 982:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1112(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -83603,25 +83851,25 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b728(x, inst, lim, made)
             d['player'] = value
-        elif r == 982:  # amount
+        elif r == 983:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1115:  # per
+        elif r == 1118:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1112(x, inst, lim, made)
             d['per'] = value
-        elif r == 1116:  # per
+        elif r == 1119:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1113(x, inst, lim, made)
+            value = _b1116(x, inst, lim, made)
             d['per'] = value
-        elif r == 983:  # equal
+        elif r == 984:  # equal
             x = c[0]
-            value = _b1118(x, inst, lim, made)
+            value = _b1121(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -83666,7 +83914,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b984(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -83743,15 +83991,15 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 985:  # yours
+        elif r == 986:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 986:  # their
+        elif r == 987:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 987:  # exceptions
+        elif r == 988:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -83795,7 +84043,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 629:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 990 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 991 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83804,15 +84052,15 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b992(x, inst, lim, made)
+            value = _b993(x, inst, lim, made)
             d['source'] = value
-        elif r == 1126:  # hand
+        elif r == 1129:  # hand
             d['hand'] = True
-        elif r == 993:  # battlefield
+        elif r == 994:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1127:  # mine
+        elif r == 1130:  # mine
             d['mine'] = True
         elif r == 631:  # wherex
             x = c[0]
@@ -83845,7 +84093,7 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C636()
-    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'transformed': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -83859,15 +84107,17 @@ def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 994:  # fromgy
+        elif r == 995:  # fromgy
             d['fromgy'] = True
-        elif r == 1128:  # choice
+        elif r == 1131:  # choice
             d['choice'] = True
-        elif r == 1129:  # facedown
+        elif r == 1132:  # facedown
             d['facedown'] = True
-        elif r == 1130:  # mine
+        elif r == 996:  # transformed
+            d['transformed'] = True
+        elif r == 1133:  # mine
             d['mine'] = True
-        elif r == 1131:  # owners
+        elif r == 1134:  # owners
             d['owners'] = True
         elif r == 634:  # amount
             x = c[0]
@@ -83917,11 +84167,11 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 995:  # hands
+        elif r == 997:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
-        elif r == 996:  # yours
+        elif r == 998:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -83961,11 +84211,11 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b728(x, inst, lim, made)
             d['player'] = value
-        elif r == 1132:  # anynumber
+        elif r == 1135:  # anynumber
             d['anynumber'] = True
-        elif r == 1133:  # upto
+        elif r == 1136:  # upto
             d['upto'] = True
-        elif r == 997:  # count
+        elif r == 999:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -83973,24 +84223,24 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1134:  # alts
+        elif r == 1137:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b349(x, inst, lim, made))
-        elif r == 998:  # reveal
+        elif r == 1000:  # reveal
             d['reveal'] = True
-        elif r == 1135:  # thatcard
+        elif r == 1138:  # thatcard
             d['thatcard'] = True
-        elif r == 1136:  # thosecards
+        elif r == 1139:  # thosecards
             d['thosecards'] = True
         elif r == 641:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 1001 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 1003 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 1006:  # tapped
+        elif r == 1008:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -84035,7 +84285,7 @@ def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1008(x, inst, lim, made)
+            value = _b1010(x, inst, lim, made)
             d['unless'] = value
         elif r == 645:  # per
             x = c[0]
@@ -84118,7 +84368,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1010:  # owners
+        elif r == 1012:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -84255,7 +84505,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1011:  # faceup
+        elif r == 1013:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -84356,17 +84606,17 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b992(x, inst, lim, made)
+            value = _b993(x, inst, lim, made)
             d['source'] = value
-        elif r == 1012:  # top
+        elif r == 1014:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 1013:  # bottom
+        elif r == 1015:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1014:  # owners
+        elif r == 1016:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -84503,7 +84753,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b992(x, inst, lim, made)
+            value = _b993(x, inst, lim, made)
             d['source'] = value
         elif r == 679:  # amount
             x = c[0]
@@ -84679,9 +84929,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b728(x, inst, lim, made)
             d['player'] = value
-        elif r == 1137:  # all
+        elif r == 1140:  # all
             d['all'] = True
-        elif r == 1015:  # amount
+        elif r == 1017:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -84732,7 +84982,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1008(x, inst, lim, made)
+            value = _b1010(x, inst, lim, made)
             d['unless'] = value
         elif r == 695:  # per
             x = c[0]
@@ -84965,24 +85215,28 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C710()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'whendies': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # step
+        if r == 1018:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1138 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1141 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1017:  # endcombat
+        elif r == 1019:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
+        elif r == 1020:  # whendies
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['whendies'] = value
         elif r == 709:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 262 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
@@ -85026,9 +85280,9 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1139:  # you
+        elif r == 1142:  # you
             d['you'] = True
-        elif r == 1018:  # target
+        elif r == 1021:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -85074,11 +85328,11 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1019:  # label
+        elif r == 1022:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1020:  # free
+        elif r == 1023:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -85121,9 +85375,9 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1021:  # newtargets
+        elif r == 1024:  # newtargets
             d['newtargets'] = True
-        elif r == 1140:  # thatcopy
+        elif r == 1143:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85157,26 +85411,26 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1022:  # thatnoun
+        if r == 1025:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1023:  # they
+        elif r == 1026:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1024:  # destroyed
+        elif r == 1027:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1025:  # target
+        elif r == 1028:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1026:  # thisturn
+        elif r == 1029:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -85225,7 +85479,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1008(x, inst, lim, made)
+            value = _b1010(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -85306,34 +85560,34 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b984(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1027:  # target
+        elif r == 1030:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1028:  # also
+        elif r == 1031:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1053(x, inst, lim, made)
+            value = _b1056(x, inst, lim, made)
             d['also'] = value
-        elif r == 1029:  # group
+        elif r == 1032:  # group
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['group'] = value
-        elif r == 1030:  # orgroup
+        elif r == 1033:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1031:  # alsoword
+        elif r == 1034:  # alsoword
             d['alsoword'] = True
-        elif r == 1032:  # parts
+        elif r == 1035:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -85347,13 +85601,13 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1033:  # duration
+        elif r == 1036:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b984(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1141:  # tail
+        elif r == 1144:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -85367,13 +85621,13 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1036:  # during
+        elif r == 1039:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1035(x, inst, lim, made)
+            value = _b1038(x, inst, lim, made)
             d['during'] = value
-        elif r == 1037:  # itsland
+        elif r == 1040:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -85407,7 +85661,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # controller
+        if r == 1041:  # controller
             d['controller'] = True
         elif r == 729:  # owner
             x = c[0]
@@ -85449,19 +85703,19 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # counter
+        if r == 1042:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1040:  # on
+        elif r == 1043:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1041:  # whose
+        elif r == 1044:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1042:  # zone
+        elif r == 1045:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85537,7 +85791,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1045:  # otherthan
+        elif r == 1048:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -85607,7 +85861,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # each
+        if r == 1053:  # each
             d['each'] = True
         elif r == 746:  # count
             x = c[0]
@@ -85757,7 +86011,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # equipped
+        if r == 1151:  # equipped
             d['equipped'] = True
         elif r == 755:  # enchanted
             x = c[0]
@@ -86047,9 +86301,9 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1060:  # creature
+        elif r == 1063:  # creature
             d['creature'] = True
-        elif r == 1061:  # events
+        elif r == 1064:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -86058,7 +86312,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1151 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1154 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -86183,11 +86437,11 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1062:  # spell
+        elif r == 1065:  # spell
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1063:  # this
+        elif r == 1066:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -86227,13 +86481,13 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1189:  # equipped
+        elif r == 1192:  # equipped
             d['equipped'] = True
         elif r == 802:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1064:  # events
+        elif r == 1067:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -86242,7 +86496,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1151 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1154 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -86283,13 +86537,13 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1190:  # thisor
+        elif r == 1193:  # thisor
             d['thisor'] = True
         elif r == 805:  # subject
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1065:  # events
+        elif r == 1068:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -86298,12 +86552,12 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1151 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1154 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1066:  # undercontrol
+        elif r == 1069:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -86425,7 +86679,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1068:  # additional
+        if r == 1071:  # additional
             d['additional'] = True
         elif r == 832:  # power
             x = c[0]
@@ -86435,21 +86689,21 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1069:  # per
+        elif r == 1072:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1070:  # perfilter
+        elif r == 1073:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b349(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1200:  # onbf
+        elif r == 1203:  # onbf
             d['onbf'] = True
-        elif r == 1201:  # pergy
+        elif r == 1204:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86555,7 +86809,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1071:  # filters
+        if r == 1074:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -86671,7 +86925,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # filters
+        if r == 1075:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -86715,7 +86969,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1073:  # filters
+        if r == 1076:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -86759,11 +87013,11 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1074:  # additional
+        if r == 1077:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1075:  # anynumber
+        elif r == 1078:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -86799,7 +87053,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1076:  # filters
+        if r == 1079:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -86811,11 +87065,11 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b349(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1077:  # they
+        elif r == 1080:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1078:  # had
+        elif r == 1081:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -86900,7 +87154,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 852:  # quality
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86934,7 +87188,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1082:  # opponents
+        if r == 1085:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -87205,15 +87459,15 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1083:  # quality
+        elif r == 1086:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 1084:  # subtype
+        elif r == 1087:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 1191:  # more
+        elif r == 1194:  # more
             values = d['more']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -87297,7 +87551,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1085:  # keywords
+        if r == 1088:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -87343,7 +87597,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1086:  # keywords
+        if r == 1089:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -87503,7 +87757,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1087:  # its
+        if r == 1090:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -87653,7 +87907,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 892:  # quality
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -87689,7 +87943,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 894:  # quality
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -87725,7 +87979,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 896:  # quality
             x = c[0]
-            value = _b1080(x, inst, lim, made)
+            value = _b1083(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -87759,7 +88013,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1088:  # thisturn
+        if r == 1091:  # thisturn
             d['thisturn'] = True
         elif r == 898:  # keyword
             x = c[0]
@@ -88064,7 +88318,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1089:  # colors
+        elif r == 1092:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -88072,7 +88326,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1192:  # colors
+        elif r == 1195:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 511 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -88080,12 +88334,12 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1090:  # subtypes
+        elif r == 1093:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1091:  # keywords
+        elif r == 1094:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -88099,7 +88353,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1092:  # still
+        elif r == 1095:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -88260,7 +88514,7 @@ def _b926(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88276,7 +88530,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C984()
+    inst: Any = _C985()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88284,23 +88538,23 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # eot
+        if r == 1124:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1122:  # next_upkeep
+        elif r == 1125:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1123:  # losecontrol
+        elif r == 1126:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1124:  # thisturn
+        elif r == 1127:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1125:  # thiscombat
+        elif r == 1128:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -88312,7 +88566,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b990(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88328,7 +88582,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C989()
+    inst: Any = _C990()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88336,7 +88590,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 988:  # filter
+        if r == 989:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
@@ -88348,7 +88602,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b993(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88364,7 +88618,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C992()
+    inst: Any = _C993()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88372,7 +88626,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 991:  # whose
+        if r == 992:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -88384,7 +88638,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88400,7 +88654,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C1002()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88408,7 +88662,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 999:  # zone
+        if r == 1001:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -88420,44 +88674,8 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C1003()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1002:  # player
-            x = c[0]
-            value = _b728(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -88492,7 +88710,43 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1007(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1007()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1006:  # player
+            x = c[0]
+            value = _b728(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1010(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88508,7 +88762,7 @@ def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1008()
+    inst: Any = _C1010()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88516,11 +88770,11 @@ def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1007:  # cost
+        if r == 1009:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 1009:  # param
+        elif r == 1011:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -88535,7 +88789,7 @@ def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1038(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88551,7 +88805,7 @@ def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1035()
+    inst: Any = _C1038()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88559,11 +88813,11 @@ def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # its
+        if r == 1145:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1034:  # nextturn
+        elif r == 1037:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -88575,7 +88829,7 @@ def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88591,7 +88845,7 @@ def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1044()
+    inst: Any = _C1047()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88599,7 +88853,7 @@ def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # word
+        if r == 1046:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -88614,7 +88868,7 @@ def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1050(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88630,7 +88884,7 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1047()
+    inst: Any = _C1050()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88638,11 +88892,11 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # player
+        if r == 1049:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1143:  # walker
+        elif r == 1146:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -88652,7 +88906,7 @@ def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1049(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1052(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88668,7 +88922,7 @@ def _b1049(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1049()
+    inst: Any = _C1052()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88676,13 +88930,13 @@ def _b1049(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # another
+        if r == 1147:  # another
             d['another'] = True
-        elif r == 1048:  # filter
+        elif r == 1051:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1145:  # ingy
+        elif r == 1148:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -88692,7 +88946,7 @@ def _b1049(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1053(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88708,7 +88962,7 @@ def _b1053(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1053()
+    inst: Any = _C1056()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, 'createdwith': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88716,15 +88970,15 @@ def _b1053(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # quant
+        if r == 1054:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1052:  # filter
+        elif r == 1055:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1146:  # attached
+        elif r == 1149:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -88733,7 +88987,7 @@ def _b1053(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1147:  # samename
+        elif r == 1150:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -88742,9 +88996,9 @@ def _b1053(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1194:  # ingy
+        elif r == 1197:  # ingy
             d['ingy'] = True
-        elif r == 1195:  # createdwith
+        elif r == 1198:  # createdwith
             d['createdwith'] = True
         else:
             _node(c, inst, lim, made)
@@ -88754,7 +89008,7 @@ def _b1053(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88770,7 +89024,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1080()
+    inst: Any = _C1083()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88778,11 +89032,11 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # word
+        if r == 1082:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1081:  # param
+        elif r == 1084:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -88797,7 +89051,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1112(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88813,7 +89067,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1109()
+    inst: Any = _C1112()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88821,7 +89075,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1108:  # word
+        if r == 1111:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 278 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -88836,7 +89090,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88852,7 +89106,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1113()
+    inst: Any = _C1116()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88860,13 +89114,13 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # filter
+        if r == 1115:  # filter
             x = c[0]
             value = _b349(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1202:  # gy
+        elif r == 1205:  # gy
             d['gy'] = True
-        elif r == 1203:  # bf
+        elif r == 1206:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -88876,7 +89130,7 @@ def _b1113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88892,7 +89146,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1118()
+    inst: Any = _C1121()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88900,19 +89154,19 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # power
+        if r == 1120:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1119:  # power
+        elif r == 1122:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1120:  # target
+        elif r == 1123:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 741 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -88927,7 +89181,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88943,7 +89197,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88951,7 +89205,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # enters
+        if r == 1152:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -88963,7 +89217,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88979,7 +89233,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88987,7 +89241,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # leaves
+        if r == 1155:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -88999,7 +89253,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89015,7 +89269,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89023,7 +89277,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # dies
+        if r == 1157:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -89035,7 +89289,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89051,7 +89305,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1157()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89059,7 +89313,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1156:  # graveyard
+        if r == 1159:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -89071,7 +89325,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89087,7 +89341,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1159()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89095,7 +89349,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # alone
+        if r == 1161:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -89107,7 +89361,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89123,7 +89377,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1161()
+    inst: Any = _C1164()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89131,7 +89385,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1160:  # unblocked
+        if r == 1163:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -89143,7 +89397,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89159,7 +89413,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1163()
+    inst: Any = _C1166()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89167,7 +89421,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1162:  # attacks
+        if r == 1165:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -89179,7 +89433,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89195,7 +89449,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1165()
+    inst: Any = _C1168()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89203,11 +89457,11 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1164:  # blocks
+        if r == 1167:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1196:  # acreature
+        elif r == 1199:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -89217,7 +89471,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89233,7 +89487,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1169()
+    inst: Any = _C1172()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89241,17 +89495,17 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1166:  # blocked
+        if r == 1169:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1167:  # article
+        elif r == 1170:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1168:  # filter
+        elif r == 1171:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -89265,7 +89519,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89281,7 +89535,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1171()
+    inst: Any = _C1174()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89289,7 +89543,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1170:  # direction
+        if r == 1173:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -89301,7 +89555,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89317,7 +89571,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1173()
+    inst: Any = _C1176()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89325,7 +89579,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1172:  # up
+        if r == 1175:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -89337,7 +89591,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89353,7 +89607,7 @@ def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1175()
+    inst: Any = _C1178()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89361,7 +89615,7 @@ def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1174:  # way
+        if r == 1177:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -89373,7 +89627,7 @@ def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89389,7 +89643,7 @@ def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1177()
+    inst: Any = _C1180()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89397,11 +89651,11 @@ def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1176:  # targeted
+        if r == 1179:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1197:  # opponents
+        elif r == 1200:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -89411,7 +89665,7 @@ def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89427,7 +89681,7 @@ def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1180()
+    inst: Any = _C1183()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89435,13 +89689,13 @@ def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1198:  # combat
+        if r == 1201:  # combat
             d['combat'] = True
-        elif r == 1178:  # deals
+        elif r == 1181:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1179:  # recipient
+        elif r == 1182:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -89455,7 +89709,7 @@ def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1185(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89471,7 +89725,7 @@ def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1182()
+    inst: Any = _C1185()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89479,9 +89733,9 @@ def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1199:  # combat
+        if r == 1202:  # combat
             d['combat'] = True
-        elif r == 1181:  # dealt
+        elif r == 1184:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -89493,7 +89747,7 @@ def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89509,7 +89763,7 @@ def _b1184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1184()
+    inst: Any = _C1187()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89517,7 +89771,7 @@ def _b1184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1183:  # anywhere
+        if r == 1186:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -89529,7 +89783,7 @@ def _b1184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformsEvent (class TransformsEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89545,7 +89799,7 @@ def _b1186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1186()
+    inst: Any = _C1189()
     d: dict[str, Any] = {'face': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89553,7 +89807,7 @@ def _b1186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1185:  # face
+        if r == 1188:  # face
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['face'] = value
@@ -89565,7 +89819,7 @@ def _b1186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1191(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntappedEvent (class UntappedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89581,7 +89835,7 @@ def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1188()
+    inst: Any = _C1191()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89589,7 +89843,7 @@ def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1187:  # untapped
+        if r == 1190:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -90577,238 +90831,241 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 971 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 972 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 983 __asgn_plain
-    _b984,  # 984 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 987 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 988 __asgn_plain
-    _b989,  # 989 UpToXTargets
-    _node,  # 990 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 991 __asgn_plain
-    _b992,  # 992 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 994 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 998 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 OntoBattlefield
-    _node,  # 1001 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1002 __asgn_plain
-    _b1003,  # 1003 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'anyone', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 984 __asgn_plain
+    _b985,  # 985 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 988 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 989 __asgn_plain
+    _b990,  # 990 UpToXTargets
+    _node,  # 991 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 992 __asgn_plain
+    _b993,  # 993 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'transformed', o, lim, made),  # 996 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 1000 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1001 __asgn_plain
+    _b1002,  # 1002 OntoBattlefield
+    _node,  # 1003 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1004 __asgn_plain
-    _b1005,  # 1005 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1006 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1007 __asgn_plain
-    _b1008,  # 1008 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1011 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1018 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1021 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1023 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1026 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1032 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1034 __asgn_plain
-    _b1035,  # 1035 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1043 __asgn_plain
-    _b1044,  # 1044 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1046 __asgn_plain
-    _b1047,  # 1047 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1048 __asgn_plain
-    _b1049,  # 1049 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1050 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1052 __asgn_plain
-    _b1053,  # 1053 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1054 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1057 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1058 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1059 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1062 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1063 __asgn_plain
+    _b1005,  # 1005 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1006 __asgn_plain
+    _b1007,  # 1007 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1008 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1009 __asgn_plain
+    _b1010,  # 1010 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1013 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whendies', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1029 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1032 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1035 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1037 __asgn_plain
+    _b1038,  # 1038 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1041 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1046 __asgn_plain
+    _b1047,  # 1047 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1049 __asgn_plain
+    _b1050,  # 1050 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1051 __asgn_plain
+    _b1052,  # 1052 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1055 __asgn_plain
+    _b1056,  # 1056 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1057 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1058 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1061 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1062 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1063 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1066 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1067 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1068 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1069 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1070 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1074 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1065 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1066 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1069 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1070 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1071 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1073 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1075 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1082 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1085 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1088 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1089 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1090 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1091 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1092 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1093 __asgn_optional
-    _node,  # 1094 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1095 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1096 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1097 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1098 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1099 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1100 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1102 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1103 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1105 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1107 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1108 __asgn_plain
-    _b1109,  # 1109 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1111 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1112 __asgn_plain
-    _b1113,  # 1113 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1117 __asgn_plain
-    _b1118,  # 1118 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1119 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1121 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1122 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1123 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1124 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1125 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1126 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1127 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1128 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1077 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1078 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1080 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1081 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1082 __asgn_plain
+    _b1083,  # 1083 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1085 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1092 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1093 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1094 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1095 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1096 __asgn_optional
+    _node,  # 1097 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1098 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1099 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1100 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1101 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1102 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1103 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1104 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1105 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1106 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1108 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1110 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1111 __asgn_plain
+    _b1112,  # 1112 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1114 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1115 __asgn_plain
+    _b1116,  # 1116 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1120 __asgn_plain
+    _b1121,  # 1121 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1123 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1124 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1126 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1127 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1129 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1130 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1131 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1132 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1133 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1134 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1135 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1136 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1137 __asgn_optional
-    _match_node,  # 1138 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1139 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1140 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1141 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1142 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1143 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1144 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1145 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1146 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1147 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1148 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 EntersEvent
-    _node,  # 1151 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1156 __asgn_plain
-    _b1157,  # 1157 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1158 __asgn_plain
-    _b1159,  # 1159 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1160 __asgn_plain
-    _b1161,  # 1161 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1162 __asgn_plain
-    _b1163,  # 1163 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1164 __asgn_plain
-    _b1165,  # 1165 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1166 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1167 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1168 __asgn_plain
-    _b1169,  # 1169 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1170 __asgn_plain
-    _b1171,  # 1171 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1172 __asgn_plain
-    _b1173,  # 1173 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1174 __asgn_plain
-    _b1175,  # 1175 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1176 __asgn_plain
-    _b1177,  # 1177 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1178 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1179 __asgn_plain
-    _b1180,  # 1180 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1181 __asgn_plain
-    _b1182,  # 1182 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1183 __asgn_plain
-    _b1184,  # 1184 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1185 __asgn_plain
-    _b1186,  # 1186 TransformsEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 1187 __asgn_plain
-    _b1188,  # 1188 UntappedEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1189 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1190 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1191 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1192 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1193 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1194 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'createdwith', o, lim, made),  # 1195 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1196 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1197 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1198 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1199 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1200 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1201 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1202 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1203 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1131 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1132 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1133 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1134 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1135 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1136 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1137 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1138 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1139 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1140 __asgn_optional
+    _match_node,  # 1141 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1142 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1143 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1144 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1145 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1146 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1147 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1148 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1149 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1150 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1151 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 EntersEvent
+    _node,  # 1154 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1163 __asgn_plain
+    _b1164,  # 1164 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1165 __asgn_plain
+    _b1166,  # 1166 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1167 __asgn_plain
+    _b1168,  # 1168 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1169 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1170 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1171 __asgn_plain
+    _b1172,  # 1172 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1173 __asgn_plain
+    _b1174,  # 1174 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1175 __asgn_plain
+    _b1176,  # 1176 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1177 __asgn_plain
+    _b1178,  # 1178 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1179 __asgn_plain
+    _b1180,  # 1180 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1181 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1182 __asgn_plain
+    _b1183,  # 1183 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1184 __asgn_plain
+    _b1185,  # 1185 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1186 __asgn_plain
+    _b1187,  # 1187 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1188 __asgn_plain
+    _b1189,  # 1189 TransformsEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 1190 __asgn_plain
+    _b1191,  # 1191 UntappedEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1192 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1193 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1194 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1195 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1196 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1197 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'createdwith', o, lim, made),  # 1198 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1199 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1200 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1201 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1202 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1203 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1204 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1205 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1206 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 262, 281, 338, 537, 741, 779, 831, 990, 1001, 1094, 1151])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 262, 281, 338, 537, 741, 779, 831, 991, 1003, 1097, 1154])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -91795,36 +92052,36 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 981 __asgn_plain
     None,  # 982 __asgn_plain
     None,  # 983 __asgn_plain
-    _b984,  # 984 Duration
-    None,  # 985 __asgn_plain
+    None,  # 984 __asgn_plain
+    _b985,  # 985 Duration
     None,  # 986 __asgn_plain
-    None,  # 987 __asgn_oneormore
-    None,  # 988 __asgn_plain
-    _b989,  # 989 UpToXTargets
-    None,  # 990 GraveyardTarget
-    None,  # 991 __asgn_plain
-    _b992,  # 992 FromGraveyard
-    None,  # 993 __asgn_plain
-    None,  # 994 __asgn_optional
-    None,  # 995 __asgn_plain
-    None,  # 996 __asgn_plain
+    None,  # 987 __asgn_plain
+    None,  # 988 __asgn_oneormore
+    None,  # 989 __asgn_plain
+    _b990,  # 990 UpToXTargets
+    None,  # 991 GraveyardTarget
+    None,  # 992 __asgn_plain
+    _b993,  # 993 FromGraveyard
+    None,  # 994 __asgn_plain
+    None,  # 995 __asgn_optional
+    None,  # 996 __asgn_optional
     None,  # 997 __asgn_plain
-    None,  # 998 __asgn_optional
+    None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
-    _b1000,  # 1000 OntoBattlefield
-    None,  # 1001 Destination
-    None,  # 1002 __asgn_plain
-    _b1003,  # 1003 IntoHand
+    None,  # 1000 __asgn_optional
+    None,  # 1001 __asgn_plain
+    _b1002,  # 1002 OntoBattlefield
+    None,  # 1003 Destination
     None,  # 1004 __asgn_plain
-    _b1005,  # 1005 IntoGraveyard
-    None,  # 1006 __asgn_optional
-    None,  # 1007 __asgn_plain
-    _b1008,  # 1008 CostValue
+    _b1005,  # 1005 IntoHand
+    None,  # 1006 __asgn_plain
+    _b1007,  # 1007 IntoGraveyard
+    None,  # 1008 __asgn_optional
     None,  # 1009 __asgn_plain
-    None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_optional
+    _b1010,  # 1010 CostValue
+    None,  # 1011 __asgn_plain
     None,  # 1012 __asgn_plain
-    None,  # 1013 __asgn_plain
+    None,  # 1013 __asgn_optional
     None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
@@ -91832,182 +92089,182 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_optional
+    None,  # 1021 __asgn_plain
     None,  # 1022 __asgn_plain
     None,  # 1023 __asgn_plain
-    None,  # 1024 __asgn_plain
+    None,  # 1024 __asgn_optional
     None,  # 1025 __asgn_plain
-    None,  # 1026 __asgn_optional
+    None,  # 1026 __asgn_plain
     None,  # 1027 __asgn_plain
     None,  # 1028 __asgn_plain
-    None,  # 1029 __asgn_plain
+    None,  # 1029 __asgn_optional
     None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_optional
-    None,  # 1032 __asgn_oneormore
+    None,  # 1031 __asgn_plain
+    None,  # 1032 __asgn_plain
     None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_plain
-    _b1035,  # 1035 NextTurnDuration
+    None,  # 1034 __asgn_optional
+    None,  # 1035 __asgn_oneormore
     None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_optional
-    None,  # 1038 __asgn_optional
+    None,  # 1037 __asgn_plain
+    _b1038,  # 1038 NextTurnDuration
     None,  # 1039 __asgn_plain
-    None,  # 1040 __asgn_plain
-    None,  # 1041 __asgn_plain
+    None,  # 1040 __asgn_optional
+    None,  # 1041 __asgn_optional
     None,  # 1042 __asgn_plain
     None,  # 1043 __asgn_plain
-    _b1044,  # 1044 BackRef
-    None,  # 1045 __asgn_optional
+    None,  # 1044 __asgn_plain
+    None,  # 1045 __asgn_plain
     None,  # 1046 __asgn_plain
-    _b1047,  # 1047 TargetPlayer
-    None,  # 1048 __asgn_plain
-    _b1049,  # 1049 TargetObject
-    None,  # 1050 __asgn_optional
+    _b1047,  # 1047 BackRef
+    None,  # 1048 __asgn_optional
+    None,  # 1049 __asgn_plain
+    _b1050,  # 1050 TargetPlayer
     None,  # 1051 __asgn_plain
-    None,  # 1052 __asgn_plain
-    _b1053,  # 1053 EachObjects
-    None,  # 1054 __asgn_optional
+    _b1052,  # 1052 TargetObject
+    None,  # 1053 __asgn_optional
+    None,  # 1054 __asgn_plain
     None,  # 1055 __asgn_plain
-    None,  # 1056 __asgn_plain
+    _b1056,  # 1056 EachObjects
     None,  # 1057 __asgn_optional
-    None,  # 1058 __asgn_optional
-    None,  # 1059 __asgn_optional
+    None,  # 1058 __asgn_plain
+    None,  # 1059 __asgn_plain
     None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_plain
-    None,  # 1063 __asgn_plain
+    None,  # 1061 __asgn_optional
+    None,  # 1062 __asgn_optional
+    None,  # 1063 __asgn_optional
     None,  # 1064 __asgn_oneormore
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_optional
-    None,  # 1067 __asgn_optional
-    None,  # 1068 __asgn_optional
-    None,  # 1069 __asgn_plain
-    None,  # 1070 __asgn_plain
-    None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_oneormore
-    None,  # 1073 __asgn_oneormore
-    None,  # 1074 __asgn_plain
-    None,  # 1075 __asgn_plain
+    None,  # 1065 __asgn_plain
+    None,  # 1066 __asgn_plain
+    None,  # 1067 __asgn_oneormore
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_optional
+    None,  # 1070 __asgn_optional
+    None,  # 1071 __asgn_optional
+    None,  # 1072 __asgn_plain
+    None,  # 1073 __asgn_plain
+    None,  # 1074 __asgn_oneormore
+    None,  # 1075 __asgn_oneormore
     None,  # 1076 __asgn_oneormore
     None,  # 1077 __asgn_plain
     None,  # 1078 __asgn_plain
-    None,  # 1079 __asgn_plain
-    _b1080,  # 1080 QualityRef
+    None,  # 1079 __asgn_oneormore
+    None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_optional
-    None,  # 1083 __asgn_plain
+    None,  # 1082 __asgn_plain
+    _b1083,  # 1083 QualityRef
     None,  # 1084 __asgn_plain
-    None,  # 1085 __asgn_oneormore
-    None,  # 1086 __asgn_oneormore
+    None,  # 1085 __asgn_optional
+    None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_optional
+    None,  # 1088 __asgn_oneormore
     None,  # 1089 __asgn_oneormore
-    None,  # 1090 __asgn_zeroormore
-    None,  # 1091 __asgn_oneormore
-    None,  # 1092 __asgn_optional
-    None,  # 1093 __asgn_optional
-    None,  # 1094 KeywordCostPart
-    None,  # 1095 __asgn_oneormore
-    None,  # 1096 __asgn_oneormore
-    None,  # 1097 __asgn_oneormore
+    None,  # 1090 __asgn_plain
+    None,  # 1091 __asgn_optional
+    None,  # 1092 __asgn_oneormore
+    None,  # 1093 __asgn_zeroormore
+    None,  # 1094 __asgn_oneormore
+    None,  # 1095 __asgn_optional
+    None,  # 1096 __asgn_optional
+    None,  # 1097 KeywordCostPart
     None,  # 1098 __asgn_oneormore
     None,  # 1099 __asgn_oneormore
     None,  # 1100 __asgn_oneormore
     None,  # 1101 __asgn_oneormore
     None,  # 1102 __asgn_oneormore
     None,  # 1103 __asgn_oneormore
-    None,  # 1104 __asgn_optional
-    None,  # 1105 __asgn_plain
-    None,  # 1106 __asgn_plain
-    None,  # 1107 __asgn_oneormore
+    None,  # 1104 __asgn_oneormore
+    None,  # 1105 __asgn_oneormore
+    None,  # 1106 __asgn_oneormore
+    None,  # 1107 __asgn_optional
     None,  # 1108 __asgn_plain
-    _b1109,  # 1109 PerTime
-    None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_oneormore
-    None,  # 1112 __asgn_plain
-    _b1113,  # 1113 PerObject
-    None,  # 1114 __asgn_optional
+    None,  # 1109 __asgn_plain
+    None,  # 1110 __asgn_oneormore
+    None,  # 1111 __asgn_plain
+    _b1112,  # 1112 PerTime
+    None,  # 1113 __asgn_optional
+    None,  # 1114 __asgn_oneormore
     None,  # 1115 __asgn_plain
-    None,  # 1116 __asgn_plain
-    None,  # 1117 __asgn_plain
-    _b1118,  # 1118 PowerOf
+    _b1116,  # 1116 PerObject
+    None,  # 1117 __asgn_optional
+    None,  # 1118 __asgn_plain
     None,  # 1119 __asgn_plain
     None,  # 1120 __asgn_plain
-    None,  # 1121 __asgn_plain
+    _b1121,  # 1121 PowerOf
     None,  # 1122 __asgn_plain
     None,  # 1123 __asgn_plain
     None,  # 1124 __asgn_plain
     None,  # 1125 __asgn_plain
-    None,  # 1126 __asgn_optional
-    None,  # 1127 __asgn_optional
-    None,  # 1128 __asgn_optional
+    None,  # 1126 __asgn_plain
+    None,  # 1127 __asgn_plain
+    None,  # 1128 __asgn_plain
     None,  # 1129 __asgn_optional
     None,  # 1130 __asgn_optional
     None,  # 1131 __asgn_optional
     None,  # 1132 __asgn_optional
     None,  # 1133 __asgn_optional
-    None,  # 1134 __asgn_oneormore
+    None,  # 1134 __asgn_optional
     None,  # 1135 __asgn_optional
     None,  # 1136 __asgn_optional
-    None,  # 1137 __asgn_optional
-    None,  # 1138 DelayedStep
+    None,  # 1137 __asgn_oneormore
+    None,  # 1138 __asgn_optional
     None,  # 1139 __asgn_optional
     None,  # 1140 __asgn_optional
-    None,  # 1141 __asgn_oneormore
-    None,  # 1142 __asgn_plain
+    None,  # 1141 DelayedStep
+    None,  # 1142 __asgn_optional
     None,  # 1143 __asgn_optional
-    None,  # 1144 __asgn_optional
-    None,  # 1145 __asgn_optional
-    None,  # 1146 __asgn_plain
-    None,  # 1147 __asgn_plain
+    None,  # 1144 __asgn_oneormore
+    None,  # 1145 __asgn_plain
+    None,  # 1146 __asgn_optional
+    None,  # 1147 __asgn_optional
     None,  # 1148 __asgn_optional
     None,  # 1149 __asgn_plain
-    _b1150,  # 1150 EntersEvent
-    None,  # 1151 ThisEvent
+    None,  # 1150 __asgn_plain
+    None,  # 1151 __asgn_optional
     None,  # 1152 __asgn_plain
-    _b1153,  # 1153 LeavesEvent
-    None,  # 1154 __asgn_plain
-    _b1155,  # 1155 DiesEvent
-    None,  # 1156 __asgn_plain
-    _b1157,  # 1157 ToGraveyardEvent
-    None,  # 1158 __asgn_plain
-    _b1159,  # 1159 AttacksAloneEvent
-    None,  # 1160 __asgn_plain
-    _b1161,  # 1161 UnblockedEvent
-    None,  # 1162 __asgn_plain
-    _b1163,  # 1163 AttacksEvent
-    None,  # 1164 __asgn_plain
-    _b1165,  # 1165 BlocksEvent
-    None,  # 1166 __asgn_plain
+    _b1153,  # 1153 EntersEvent
+    None,  # 1154 ThisEvent
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 LeavesEvent
+    None,  # 1157 __asgn_plain
+    _b1158,  # 1158 DiesEvent
+    None,  # 1159 __asgn_plain
+    _b1160,  # 1160 ToGraveyardEvent
+    None,  # 1161 __asgn_plain
+    _b1162,  # 1162 AttacksAloneEvent
+    None,  # 1163 __asgn_plain
+    _b1164,  # 1164 UnblockedEvent
+    None,  # 1165 __asgn_plain
+    _b1166,  # 1166 AttacksEvent
     None,  # 1167 __asgn_plain
-    None,  # 1168 __asgn_plain
-    _b1169,  # 1169 BlockedEvent
+    _b1168,  # 1168 BlocksEvent
+    None,  # 1169 __asgn_plain
     None,  # 1170 __asgn_plain
-    _b1171,  # 1171 PhasesEvent
-    None,  # 1172 __asgn_plain
-    _b1173,  # 1173 TurnedUpEvent
-    None,  # 1174 __asgn_plain
-    _b1175,  # 1175 ExiledThisWayEvent
-    None,  # 1176 __asgn_plain
-    _b1177,  # 1177 TargetedEvent
-    None,  # 1178 __asgn_plain
+    None,  # 1171 __asgn_plain
+    _b1172,  # 1172 BlockedEvent
+    None,  # 1173 __asgn_plain
+    _b1174,  # 1174 PhasesEvent
+    None,  # 1175 __asgn_plain
+    _b1176,  # 1176 TurnedUpEvent
+    None,  # 1177 __asgn_plain
+    _b1178,  # 1178 ExiledThisWayEvent
     None,  # 1179 __asgn_plain
-    _b1180,  # 1180 DealsDamageEvent
+    _b1180,  # 1180 TargetedEvent
     None,  # 1181 __asgn_plain
-    _b1182,  # 1182 DealtDamageEvent
-    None,  # 1183 __asgn_plain
-    _b1184,  # 1184 PutIntoGraveyardEvent
-    None,  # 1185 __asgn_plain
-    _b1186,  # 1186 TransformsEvent
-    None,  # 1187 __asgn_plain
-    _b1188,  # 1188 UntappedEvent
-    None,  # 1189 __asgn_optional
-    None,  # 1190 __asgn_optional
-    None,  # 1191 __asgn_oneormore
-    None,  # 1192 __asgn_oneormore
-    None,  # 1193 __asgn_oneormore
-    None,  # 1194 __asgn_optional
-    None,  # 1195 __asgn_optional
-    None,  # 1196 __asgn_optional
+    None,  # 1182 __asgn_plain
+    _b1183,  # 1183 DealsDamageEvent
+    None,  # 1184 __asgn_plain
+    _b1185,  # 1185 DealtDamageEvent
+    None,  # 1186 __asgn_plain
+    _b1187,  # 1187 PutIntoGraveyardEvent
+    None,  # 1188 __asgn_plain
+    _b1189,  # 1189 TransformsEvent
+    None,  # 1190 __asgn_plain
+    _b1191,  # 1191 UntappedEvent
+    None,  # 1192 __asgn_optional
+    None,  # 1193 __asgn_optional
+    None,  # 1194 __asgn_oneormore
+    None,  # 1195 __asgn_oneormore
+    None,  # 1196 __asgn_oneormore
     None,  # 1197 __asgn_optional
     None,  # 1198 __asgn_optional
     None,  # 1199 __asgn_optional
@@ -92015,4 +92272,7 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1201 __asgn_optional
     None,  # 1202 __asgn_optional
     None,  # 1203 __asgn_optional
+    None,  # 1204 __asgn_optional
+    None,  # 1205 __asgn_optional
+    None,  # 1206 __asgn_optional
 ]

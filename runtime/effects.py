@@ -1060,6 +1060,19 @@ class AtBeginningOfNextStep:
 
 
 @dataclass(frozen=True)
+class WhenThisThisTurn:
+    """603.7: create a delayed triggered ability "when this dies this turn, ..." on the source; it
+    triggers once (603.7c), and only this turn."""
+
+    event: str
+    effect: "Effect"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Register the delayed trigger on the source."""
+        res.game.add_delayed_event_trigger(res, self.event, self.effect)
+
+
+@dataclass(frozen=True)
 class PerformAction:
     """A keyword action (701) applied with its parameters: search (701.19), shuffle (701.20)."""
 
@@ -1496,6 +1509,7 @@ class PutIntoZone:
     # 614.1c: onto the battlefield "with a -1/-1 counter on it" (702.79a persist)
     counters: Amount | None = None
     counter: str = ""
+    transformed: bool = False  # "return it to the battlefield transformed" (701.28)
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
@@ -1513,7 +1527,7 @@ class PutIntoZone:
             new = game.move(ref, self.zone, controller=res.controller if self.under_your_control else None,
                             face_down=FaceDown("effect") if down else None,
                             position=0 if self.on_top else None,  # a library's top is its first card
-                            counters=counters)
+                            counters=counters, transformed=self.transformed)
             if new is not None:
                 moved.append(new)
         res.last_affected = tuple(moved)
@@ -1767,6 +1781,7 @@ __all__ = [
     "CounterSpell",
     "CounterUnlessPays",
     "CopyEach",
+    "WhenThisThisTurn",
     "PutOntoBattlefield",
     "RevealTopCard",
     "RevealUntil",

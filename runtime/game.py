@@ -552,7 +552,7 @@ class Game:
 
     def move(self, oid: int, to: Zone, *, position: int | None = None, tapped: bool = False,
              controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "",
-             counters: dict[str, int] | None = None) -> int | None:
+             counters: dict[str, int] | None = None, transformed: bool = False) -> int | None:
         """Move an object to another zone, through replacement effects; return the new object's id.
 
         400.7: the moved card becomes a new object.  Per-player zones are the owner's (400.3).
@@ -564,7 +564,7 @@ class Game:
             return None
         ev = ZoneChange(oid=oid, card_id=o.card.card_id, from_zone=o.zone, to_zone=to,
                         to_player=o.owner, controller=o.controller if controller is None else controller,
-                        tapped=tapped, cause=cause, face_down=face_down)
+                        tapped=tapped, cause=cause, face_down=face_down, transformed=transformed)
         if counters and to is Zone.BATTLEFIELD:
             ev.counters.update(counters)
         ev = self.replace_zone_change(ev, o)
@@ -793,6 +793,8 @@ class Game:
                 ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
         new.face_down = ev.face_down
         new.copy_of = ev.copy_of
+        if ev.transformed and ev.to_zone is Zone.BATTLEFIELD and o.card.definition.back is not None:
+            new.transformed = True  # put onto the battlefield transformed: its back face up (701.28)
         if o.stickers:
             self._stickers_follow(o, new)
         new.copy_until_face_down = ev.copy_until_face_down
@@ -1377,16 +1379,17 @@ class Game:
             raise LookupError(f"no keyword library loaded to resolve {name!r}")
         return self.keyword_resolver(name, *args)
 
-    def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool) -> None:
-        """106.4: mana goes into the player's pool; "any color" asks which (106.1a)."""
+    def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool, count: int = 1) -> None:
+        """106.4: mana goes into the player's pool; "any color" asks which (106.1a), once for ``count``
+        mana ("two mana of any one color")."""
         pool = self.players[player].mana
         if any_color:
             color = self.ask_valid(
                 ChooseOption(player, "Choose a color of mana", tuple(Choice(c, COLOR_NAMES[c]) for c in COLORS)),
                 lambda ans: ans if isinstance(ans, str) and ans in COLORS else None,
                 "choose one of the five colors (106.1a)")
-            pool[color] += 1
-            self.log(f"{self.players[player].name} adds {{{color}}}")
+            pool[color] += count
+            self.log(f"{self.players[player].name} adds {('{' + color + '}') * count}")
             return
         for s in mana:
             body = s[1:-1]
@@ -1395,6 +1398,13 @@ class Game:
             else:
                 pool[body] += 1
         self.log(f"{self.players[player].name} adds {''.join(mana)}")
+
+    def add_delayed_event_trigger(self, res: "Resolution", event: str, effect: "Effect") -> None:
+        """603.7: "when this dies this turn, ..." -- a delayed trigger on an event of the source, this turn."""
+        self.state.delayed.append(DelayedTrigger(
+            controller=res.controller, source_oid=res.source_oid, step="", effect=effect, remembered=(),
+            created_turn=self.state.turn, created_step=self.state.step,
+            source_card=self._source_card(res.source_oid), event=event, watched=res.source_oid))
 
     def add_delayed_trigger(self, res: "Resolution", step: str, effect: "Effect") -> None:
         """603.7: remember a delayed triggered ability and what "them" means now."""
@@ -1539,6 +1549,13 @@ class Game:
             remembered = (by.oid,)
         elif other is not None and not remembered:
             remembered = (other.oid,)  # 509.3c-d: "that creature" -- the one it blocks, or that blocks it
+        watching = [d for d in self.state.delayed if d.event == event and d.watched == obj.oid
+                    and d.created_turn == self.state.turn]
+        for d in watching:
+            # 603.7c: a delayed trigger "when this dies this turn" triggers once, remembering the new object
+            self.state.delayed.remove(d)
+            self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect, remembered,
+                                                     label="delayed trigger", source_card=d.source_card))
         for a in self.characteristics(obj).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events \
                     and a.trigger.scope == "this":
@@ -1654,6 +1671,8 @@ class Game:
                     self._trigger(o, t, event_player=self.state.active)
         keep: list[DelayedTrigger] = []
         for d in self.state.delayed:
+            if d.event and d.created_turn != self.state.turn:
+                continue  # "... this turn" (603.7c): it can no longer trigger
             fresh = d.created_turn == self.state.turn and d.created_step == step
             if d.step == step and not fresh:
                 self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,

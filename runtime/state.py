@@ -51,6 +51,9 @@ class DelayedTrigger:
     created_turn: int
     created_step: str
     source_card: int = -1  # 603.7d: the spell that created it is its source, even once gone
+    # "when this dies this turn" (603.7): an event of the object ``watched`` instead of a step
+    event: str = ""
+    watched: int = -1
 
 
 @dataclass

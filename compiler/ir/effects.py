@@ -642,6 +642,24 @@ class Delayed(Effect):
         return (self.effect,)
 
 
+@dataclass(frozen=True)
+class DelayedOnEvent(Effect):
+    """603.7, 603.7c: "when this dies this turn, ..." -- a delayed triggered ability on an event of the
+    source, triggering once, this turn only."""
+
+    event: str  # "dies"
+    effect: Effect
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"when {ph.this_name()} dies this turn, {self.effect.text(ph, subject)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.WhenThisThisTurn(event={lit(self.event)}, effect={self.effect.python(actions)})"
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
 class VerbOnTarget(Effect):
     """An instruction that is a verb and what it acts on ("tap target creature"): its words
     ``VERB`` and its runtime effect ``RUNTIME``, which takes the reference as ``target``."""
@@ -999,12 +1017,14 @@ class PutInto(Effect):
     # 614.1c: "with a -1/-1 counter on it" -- it enters with these counters (702.79a persist)
     counters: Amount | None = None
     counter: str = ""
+    transformed: bool = False  # "return it to the battlefield transformed": its back face up (701.28)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.zone == "graveyard":
             return f"put {self.target.text(ph)} into your graveyard"
         src = " from your graveyard" if self.from_graveyard else ""
         face = {"yes": " face down", "choice": " face up or face down"}.get(self.face_down, "")
+        face += " transformed" if self.transformed else ""
         mine = " under your control" if self.mine else " under its owner's control" if self.owners else ""
         with_counters = f" with {counters_text(self.counters.value, self.counter)} on it" if self.counters else ""
         return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}{with_counters}"
@@ -1012,8 +1032,9 @@ class PutInto(Effect):
     def python(self, actions: Actions) -> str:
         counters = (f", counters={self.counters.python()}, counter={lit(self.counter)}"
                     if self.counters is not None else "")
+        transformed = ", transformed=True" if self.transformed else ""
         return (f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.{self.zone.upper()}, "
-                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)}{counters})")
+                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)}{counters}{transformed})")
 
 
 @dataclass(frozen=True)
@@ -1625,8 +1646,11 @@ class AddMana(Effect):
     any_color: bool = False
     choices: tuple[str, ...] = ()
     per: Amount | None = None  # 106.3: "add {G} for each creature with defender you control"
+    count: int = 1  # "add two mana of any one color": one color chosen, that many (106.1a)
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.any_color and self.count != 1:
+            return f"add {NUMBER_TEXT.get(self.count, str(self.count))} mana of any one color"
         if self.any_color:
             return "add one mana of any color"
         if len(self.choices) == 2:
@@ -1637,6 +1661,8 @@ class AddMana(Effect):
         return f"add {''.join(self.mana)}{per}"
 
     def python(self, actions: Actions) -> str:
+        if self.any_color and self.count != 1:
+            return f"rt.AddMana(any_color=True, count={lit(self.count)})"
         if self.any_color:
             return "rt.AddMana(any_color=True)"
         if self.choices:
