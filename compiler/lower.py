@@ -1822,7 +1822,7 @@ class CardLowering:
             count = am.CountersOnThis(kind, words=f"for each {kind} counter on it")
         # 111.2: "... with flying and "{R}: This creature gets +1/+0 until end of turn."" -- an ability
         # the token has as it is created (a quoted ability, rendered as a class of its own).
-        granted = (self.quoted_ability(e.granted),) if e.granted is not None else ()
+        granted: tuple[sp.GainAbility, ...] = (self.quoted_ability(e.granted),) if e.granted is not None else ()
         if e.itgranted is not None:
             # "Create a green Saproling creature token. It has "..."": the same, printed as a sentence (111.2)
             granted += (self.quoted_ability(e.itgranted),)
