@@ -395,6 +395,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
+                    token=noun == "token",  # "creature token" (111.1)
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
