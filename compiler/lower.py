@@ -300,6 +300,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                      + ([f.kind] if f.kind else []))
     if f.chosen:
         words += " of that type"  # the kind a player chose earlier in the ability
+    if f.chosentype:
+        words += " of the chosen type"  # "choose a permanent type" earlier in the ability (608.2d)
     if f.choicetype:
         words += " of the creature type of your choice"  # chosen as the instruction is followed (608.2d)
     if f.exiled:
@@ -329,6 +331,9 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         else:
             mv_max = value
         words += f" with converted mana cost {f.mvparam or f.mv} or {f.mvdir}"
+    if f.mveq:
+        mv_min = mv_max = int(f.mveq)  # 202.3: exactly that converted mana cost
+        words += f" that {f.mvhave} converted mana cost {f.mveq}"
     if ck.keyword_names is not None:
         # A selector's keywords name real keywords (702): "with flyng" is a located error.
         for kw in [*f.keywords, *f.late, *([f.without] if f.without else [])]:
@@ -353,10 +358,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     if f.controller is not None:
         c = f.controller
         controller = ("you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they
-                      else "event" if c.thatplayer else "opponent")
+                      else "event" if c.thatplayer else "target" if c.targeted else "opponent")
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
-                  "event": " that player controls", "opponent": other}[controller]
+                  "event": " that player controls", "target": f" {c.targeted} controls", "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
         if keywords:
@@ -396,6 +401,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
+                    token=noun == "token",  # "creature token" (111.1)
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blocked_this_combat or f.blockedbythis),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
@@ -403,7 +409,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
                     power_min=pt.get("power_min", -1), power_max=pt.get("power_max", -1),
                     toughness_min=pt.get("toughness_min", -1), toughness_max=pt.get("toughness_max", -1),
-                    of_chosen=bool(f.chosen or f.choicetype), creature_type_of_choice=bool(f.choicetype),
+                    of_chosen=bool(f.chosen or f.chosentype or f.choicetype), creature_type_of_choice=bool(f.choicetype),
                     mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv),
                     single_target=single, alternatives=alternatives,
                     dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor))
@@ -440,6 +446,10 @@ def _amount(a: Any, params: dict[str, str] | None = None, ck: Checker | None = N
         return am.Plus(int(a.plus.base), count, words=f"{a.plus.base} plus {count.words}")
     if a.count is not None and ck is not None:
         return _count_of(ck, a.count)
+    if a.counters is not None and a.counters.creator:
+        # 607.2a, 111.2: in a token's ability, the counters on the object that created it
+        return am.CountersOnCreator(a.counters.counter.name,
+                                    words=f"the number of {a.counters.counter.name} counters on its creator")
     if a.counters is not None:
         return am.CountersOnThis(a.counters.counter.name,
                                  words=f"the number of {a.counters.counter.name} counters on it")
@@ -626,6 +636,8 @@ class CardLowering:
         self.last_group: tuple[int, int] | None = None  # the slots of the last "up to N target ..." (first, count)
         self.moved_slot = -1  # the target slot the instruction before exiled (its card is a new object)
         self.effects_done = 0  # instructions lowered so far in the current ability
+        self.destroyed = False  # a destroy instruction was lowered ("destroyed this way" may follow)
+        self.revealed_until = False  # a "reveal ... until" instruction was lowered ("revealed this way")
         self.counted_before = False  # an instruction before, in this ability, counts what it did (life lost, cards discarded)
         self.counted_kind = ""  # the counter kind a condition before counted ("... hatchling counters on it")
         self.targets: list[TargetIR] = []
@@ -804,10 +816,18 @@ class CardLowering:
         return co.BlockedBy(_filter(self.ck, c.some, c), _filter(self.ck, c.none, c))
 
     def condition_ItIsCondition(self, c: Any) -> Condition:
+        if c.filter is None:
+            # "it's an artifact, creature, or land card": any one of the listed card types (205.2a)
+            types = tuple(str(t).rstrip("s") for t in [*c.types, c.last])
+            words = ", ".join(str(t) for t in c.types) + f", or {c.last} {c.kind}"
+            return co.ItIs(FilterIR(any_types=types, kind=str(c.kind).rstrip("s"), words=words))
         return co.ItIs(_filter(self.ck, c.filter, c))
 
     def condition_CountersCondition(self, c: Any) -> Condition:
-        # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more).
+        # 122.1: "this has a time counter on it" -- at least that many (exactly that many or more);
+        # "it has no ice counters on it": none.
+        if c.none:
+            return co.HasCounters(self.counter_kind(c.counter), 0, none=True)
         n = self.amount(c.count)
         return co.HasCounters(self.counter_kind(c.counter), n.value, or_more=bool(c.ormore))
 
@@ -929,7 +949,11 @@ class CardLowering:
             if t.ingy:
                 # 404: the cards in your graveyard, as the instruction is followed (611.2c).
                 return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
-            return rf.EachObject(f"{t.quant} {f.words}", f)
+            if t.createdwith:
+                # 607.2a: "all tokens created with Saproling Burst" -- made by this object's abilities
+                return rf.EachObject(f"{t.quant} {f.words} created with {unescape(self.card.name)}", f,
+                                     created_by_source=True)
+            return self.each_object(t.filter, f, f"{t.quant} {f.words}", condition)
         elif k == "EnchantedRef":
             # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
             host = "equipped" if t.equipped else "enchanted"
@@ -986,6 +1010,8 @@ class CardLowering:
         else:
             if t.word == "this":
                 return rf.ThisRef(words="this")
+            if t.word == "this creature":
+                return rf.ThisRef(words="this creature")  # in a quoted ability (109.5): the object that has it
             if t.word == "they":
                 # 611.2c: "Creatures you control gain first strike ... they get +1/+1": the group the
                 # instruction before affected, determined as this one is followed (the same moment).
@@ -996,6 +1022,10 @@ class CardLowering:
                 return replace(self.last_each, words="they")
             if t.word == "that card":
                 return rf.LastAffected(words="that card")  # what the previous instruction moved
+            if t.word.startswith("those ") and self.last_group is None and self.last_each is not None:
+                # "If this spell was kicked, those creatures get -2/-2 ... instead": the group the
+                # instruction before named, determined again as this one is followed (611.2c).
+                return replace(self.last_each, words=t.word)
             if t.word.startswith("those "):
                 if self.last_group is None:
                     self.ck.error(t, f"'{t.word}' refers to the targets of an 'up to N target ...' phrase; there is none before it")
@@ -1046,6 +1076,15 @@ class CardLowering:
         if last.repeat or last.times is not None:
             return rf.SlotsFrom(last.group, words=word)
         return rf.SlotRef(len(self.targets) - 1, words=word)
+
+    def each_object(self, node: Any, f: FilterIR, words: str, condition: Condition | None) -> rf.EachObject:
+        """Every permanent ``f`` matches as the instruction is followed (611.2c); "creatures target player
+        controls": the player is a target of the ability (115.1), and the group is that player's."""
+        if f.controller != "target":
+            return rf.EachObject(words, f)
+        who = "target opponent" if words.endswith("target opponent controls") else "target player"
+        slot = self.player(SimpleNamespace(owner=None, controller=False, who=who), condition)
+        return rf.EachObject(words, replace(f, controller=""), controlled_by=slot)
 
     def player(self, p: Any, condition: Condition | None) -> Ref:
         """A player reference (absent: the ability's controller, as in "draw a card")."""
@@ -1316,7 +1355,43 @@ class CardLowering:
         return ef.ObjectDealsDamage(source, self.target(e.target, cond))
 
     def effect_ReturnAllFromGraveyardsEffect(self, e: Any, cond: Condition | None) -> Effect:
-        return ef.ReturnAllFromGraveyards(_filter(self.ck, e.filter, e))
+        f = _filter(self.ck, e.filter, e)
+        if f.of_chosen and not self.chose:
+            self.ck.error(e, "'of the chosen type' needs a choice before it in the ability ('choose a permanent type')")
+        return ef.ReturnAllFromGraveyards(f, yours=bool(e.yours))
+
+    def effect_CopyEachEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 707.2, 111.2: a token copy of each matching permanent, under that permanent's controller.
+        return ef.CopyEach(_filter(self.ck, e.filter, e), str(e.copied))
+
+    def effect_ReturnDestroyedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 701.7a, 400.7: the cards a destroy instruction before this one put into your graveyard.
+        if not self.destroyed:
+            self.ck.error(e, "'destroyed this way' needs a destroy instruction before it in the sentence")
+        return ef.ReturnDestroyed()
+
+    def effect_RevealUntilEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.revealed_until = True
+        return ef.RevealUntil(_filter(self.ck, e.filter, e))
+
+    def effect_PutOntoBattlefieldEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.counter is not None:
+            # 614.1c, 122.6: "... with a manifestation counter on it" -- it enters with them
+            return ef.PutOntoBattlefield(self.target(e.target, cond), self.amount(e.amount), self.counter_kind(e.counter))
+        return ef.PutOntoBattlefield(self.target(e.target, cond))
+
+    def effect_RevealTopCardEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.RevealTopCard()  # 701.16a
+
+    def effect_ShuffleRevealedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if not self.revealed_until:
+            self.ck.error(e, "'revealed this way' needs 'reveal cards from the top of your library until ...' before it")
+        return ef.ShuffleRevealed(self._action(e, "shuffle"), rf.YouRef(words="you"))
+
+    def effect_ChooseTypeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 205.2a, 608.2d: the controller chooses one of the permanent types, remembered for "of the chosen type".
+        self.chose = True
+        return ef.ChoosePermanentType()
 
     def effect_NoUntapEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.NoUntap(self.target(e.target, cond))
@@ -1580,6 +1655,11 @@ class CardLowering:
         # "to your hand": only for what you own (its owner's hand is yours, 400.3).
         if isinstance(ref, rf.ThisRef) and isinstance(self.event, StepTrigger) and self.event.zone == "graveyard":
             return ef.ReturnToHand(ref, yours=True)  # its own card, in its owner's graveyard (113.6k, 108.4a)
+        if (isinstance(ref, rf.LastAffected) and isinstance(self.event, EventTrigger)
+                and "to_your_graveyard" in self.event.events):
+            # "whenever a nontoken creature is put into your graveyard ...: return that card to your hand":
+            # the card in your graveyard is yours (400.3), and it is the trigger's object (603.10a).
+            return ef.ReturnToHand(ref, yours=True)
         slot = ref.index if isinstance(ref, rf.SlotRef) and self.targets else None
         last = self.targets[-1] if slot is not None else None
         if slot is None or last is None or last.filter.controller != "own":
@@ -1599,7 +1679,7 @@ class CardLowering:
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
         if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura, sp.BecomesTypes,
-                                                                sp.BecomesCreature, sp.LosesKeywords))
+                                                                sp.BecomesCreature, sp.LosesKeywords, sp.AddsType))
                                        for p in parts) and not tail and e.lead is None:
             # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
             # duration: it lasts as long as the object does.
@@ -1630,7 +1710,7 @@ class CardLowering:
                 # selector matches.
                 g = _filter(self.ck, e.orgroup, e)
                 f = replace(f, alternatives=(*f.alternatives, g), words=f"{f.words} and {g.words}")
-            ref = rf.EachObject(f.words, f)
+            ref = self.each_object(e.group, f, f.words, cond)
             self.last_each = ref
             if all(p.RULES for p in parts + tail):
                 # 611.2c: "creatures can't block this turn" changes the rules, not characteristics.
@@ -1727,6 +1807,7 @@ class CardLowering:
         return ef.PreventDamage(self.amount(e.amount), ref)
 
     def effect_DestroyEffect(self, e: Any, cond: Condition | None) -> Effect:
+        self.destroyed = True
         return ef.Destroy(self.target(e.target, cond))
 
     def effect_ExileEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -1802,7 +1883,8 @@ class CardLowering:
         counters = self.amount(e.amount) if e.amount is not None else None  # 614.1c: "with a -1/-1 counter on it"
         return ef.PutInto(self.target(e.target, cond), "battlefield", face, mine=bool(e.mine),
                           from_graveyard=bool(e.fromgy), owners=bool(e.owners), counters=counters,
-                          counter=self.counter_kind(e.counter) if e.counter is not None else "")
+                          counter=self.counter_kind(e.counter) if e.counter is not None else "",
+                          transformed=bool(e.transformed))
 
     def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileTop(self.player(e.player, cond))
@@ -1919,9 +2001,11 @@ class CardLowering:
                                           for a in alt_filters)
             found = replace(found, alternatives=alt_filters, words=words)
         dest = {"OntoBattlefield": "battlefield", "IntoHand": "hand", "IntoGraveyard": "graveyard"}[cname(e.destination)]
-        return ef.Search(action, self.player(e.player, cond), self.amount(e.count), bool(e.upto), found, dest,
+        # 701.19a: "any number of cards": up to every matching card in the library.
+        count = self.amount(e.count) if e.count is not None else am.Fixed(0)
+        return ef.Search(action, self.player(e.player, cond), count, bool(e.upto), found, dest,
                          tapped=bool(e.tapped), that_card=bool(e.thatcard), those_cards=bool(e.thosecards),
-                         reveal=bool(e.reveal))
+                         reveal=bool(e.reveal), any_number=bool(e.anynumber))
 
     def effect_ShuffleIntoEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ShuffleInto(self._action(e, "shuffle"), rf.YouRef(words="you"), self.target(e.target, cond),
@@ -1948,14 +2032,29 @@ class CardLowering:
         if e.per is not None:
             kind = self.counter_kind(e.per)
             count = am.CountersOnThis(kind, words=f"for each {kind} counter on it")
-        return ef.CreateTokens(count, name, int(e.power), int(e.toughness),
+        # 111.2: "... with flying and "{R}: This creature gets +1/+0 until end of turn."" -- an ability
+        # the token has as it is created (a quoted ability, rendered as a class of its own).
+        granted: tuple[sp.GainAbility, ...] = (self.quoted_ability(e.granted),) if e.granted is not None else ()
+        if e.itgranted is not None:
+            # "Create a green Saproling creature token. It has "..."": the same, printed as a sentence (111.2)
+            granted += (self.quoted_ability(e.itgranted),)
+        if not e.power and not any(isinstance(p, sp.SetPT) for g in granted
+                                       for p in getattr(g.ability, "parts", ())):
+            self.ck.error(e, "a token without printed power and toughness needs an ability that defines them "
+                             "(604.3): 'it has \"this creature's power and toughness are each equal to ...\"'")
+        return ef.CreateTokens(count, name, int(e.power) if e.power else -1,
+                               int(e.toughness) if e.toughness else -1,
                                tuple(COLOR_LETTER.get(c, c) for c in e.colors if c != "colorless"),
                                types, subtypes, tuple(e.keywords), named=has_name, tapped=bool(e.tapped),
-                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname))
+                               supertypes=tuple(e.supertypes), name_first=bool(e.leadname), granted=granted,
+                               it_has=e.itgranted is not None)
 
     def effect_AddManaEffect(self, e: Any, cond: Condition | None) -> Effect:
         if e.anycolor:
             return ef.AddMana(any_color=True)
+        if e.anyone:
+            # 106.1a: "add two mana of any one color" -- one color chosen, that many mana of it
+            return ef.AddMana(any_color=True, count=NUMBER_WORDS[e.anyone])
         if e.last:
             return ef.AddMana(choices=self.ck.mana_symbols(e, [*e.choices, e.last]))
         if e.mana is None:
@@ -2023,6 +2122,16 @@ class CardLowering:
         return ef.PutFromHand(_filter(self.ck, e.filter, e), face_up=bool(e.faceup))
 
     def effect_DelayedEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.whendies:
+            # 603.7: "when this dies this turn: return it ..." -- "it" is this object (the card it became,
+            # 400.7d), not a target of the ability that creates the delayed trigger.
+            saved, named = self.targets, self.named_this
+            self.targets, self.named_this = [], True
+            try:
+                inner = self.effect(e.effect, cond)
+            finally:
+                self.targets, self.named_this = saved, named
+            return ef.DelayedOnEvent("dies", inner)
         step = "end_combat" if e.endcombat else e.step  # 511.2: "at end of combat"
         return ef.Delayed(step, self.effect(e.effect, cond))
 
@@ -2065,6 +2174,12 @@ class CardLowering:
             per_filter = _filter(self.ck, p.perfilter, p)
             if p.onbf:
                 per_filter = replace(per_filter, words=per_filter.words + " on the battlefield")
+            elif p.pergy:
+                # "for each card with cycling in your graveyard": cards in the source's controller's graveyard (404)
+                if not per_filter.is_card:
+                    self.ck.error(p, "count cards in a graveyard: '... card with cycling in your graveyard'")
+                return sp.PTChange(pw, tg, per_filter=replace(per_filter, words=per_filter.words + " in your graveyard"),
+                                   per_zone="graveyard")
             elif not per_filter.controller:
                 self.ck.error(p, "say whose permanents are counted: '... you control' or '... on the battlefield'")
         # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.
@@ -2079,6 +2194,9 @@ class CardLowering:
             return sp.PTChoice(((0, 0), (0, 0)))
         pw, tg, pw2, tg2 = (int(v) for v in values)
         return sp.PTChoice(((pw, tg), (pw2, tg2)))
+
+    def static_AddsType(self, p: Any) -> StaticPart:
+        return sp.AddsType(str(p.type).rstrip("s"))  # 205.1b, 613.1d
 
     def static_BecomesAura(self, p: Any) -> StaticPart:
         return sp.BecomesAura(p.host.rstrip("s"))
@@ -2208,7 +2326,10 @@ class CardLowering:
         kw = self.keywords.get(p.keyword)
         if kw is not None and [t for _, t in kw.params] != ["quality"]:
             self.ck.error(p, f"'{p.keyword}' doesn't take a quality: 'has protection from black'")
-        return sp.HasKeywordFrom(str(p.keyword), str(p.quality))
+        if p.subtype:
+            # "protection from Gorgons" (702.16a): the subtype, printed as written
+            return sp.HasKeywordFrom(str(p.keyword), self.ck.subtype(p, str(p.subtype)), words=str(p.subtype))
+        return sp.HasKeywordFrom(str(p.keyword), str(p.quality), more=tuple(str(q) for q in p.more))
 
     def static_HasKeywords(self, p: Any) -> StaticPart:
         return sp.HasKeywords(self._keywords(p))
@@ -2334,9 +2455,10 @@ class CardLowering:
         if k == "PTDefiningStmt":
             which = "both" if b.both else str(b.which)
             amount = self.amount(b.amount)
-            if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.Fixed)):
+            if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.CountersOnCreator, am.Fixed)):
                 self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
-            return StaticIR((sp.SetPT(which, amount),), None, False, word)
+            # "this creature's power ...": in a quoted ability, the object that has it (109.5)
+            return StaticIR((sp.SetPT(which, amount, subject="This creature" if b.thiscreature else ""),), None, False, word)
         if k == "PreventDamageByStmt":
             flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
             return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
@@ -2428,6 +2550,10 @@ class CardLowering:
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
+        if affected is not None and getattr(b, "orgroup", None) is not None:
+            # "green creatures and white creatures have ...": every permanent either selector matches (611.3a)
+            g = _filter(self.ck, b.orgroup, b)
+            affected = replace(affected, alternatives=(*affected.alternatives, g), words=f"{affected.words} and {g.words}")
         if affected is not None and b.each:
             affected = replace(affected, words=f"each {affected.words}")  # singular: "each creature you control"
         parts = tuple(self.static_part(p) for p in b.parts)
@@ -2538,6 +2664,16 @@ class CardLowering:
 
     def event_LeavesEvent(self, ev: Any) -> TriggerEvent:
         return TriggerEvent("leaves", "leaves the battlefield")  # 603.6c, 603.10a
+
+    def event_UntappedEvent(self, ev: Any) -> TriggerEvent:
+        return TriggerEvent("untapped", "becomes untapped")  # 603.2, 502.3, 701.21
+
+    def event_TransformsEvent(self, ev: Any) -> TriggerEvent:
+        # 701.28e: it transformed and has the face's name immediately after (the face it is written on).
+        face = unescape(ev.face)
+        if face != unescape(self.card.name):
+            self.ck.error(ev, f"'transforms into' names the face the ability is on: \"{unescape(self.card.name)}\"")
+        return TriggerEvent("transformed", f"transforms into {face}")
 
     def event_ToGraveyardEvent(self, ev: Any) -> TriggerEvent:
         # 603.6c: into its owner's graveyard, which is its controller's ("your")

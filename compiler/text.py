@@ -226,8 +226,11 @@ def _text_TriggeredIR(card: CardIR, ab: TriggeredIR) -> str:
     # to it as "it"; one on another event ("Whenever you cast ...") names the card.
     subject = "it" if re.search(r"\bthis\b", ab.trigger.words) else card.name
     bodies = sentence_bodies(card, ab.sentences, ab.targets, subject, False)
-    rest = "".join(" " + cap(b) + "." for b in bodies[1:])
-    return f"{head}, {bodies[0] if bodies else ''}.{rest}"
+    rest = "".join(" " + cap(b) + ("" if b.endswith('."') else ".") for b in bodies[1:])
+    first = bodies[0] if bodies else ""
+    # A sentence ending in a quoted ability ends with the quote's own period (613.1f wording).
+    end = "" if first.endswith('."') else "."
+    return f"{head}, {first}{end}{rest}"
 
 
 def _text_ActivatedIR(card: CardIR, ab: ActivatedIR) -> str:

@@ -20,8 +20,10 @@ def count_of(n: int, noun: str) -> str:
 
 
 def counters_text(n: int, kind: str) -> str:
-    """"a +1/+1 counter", "three fade counters"."""
-    return f"a {kind} counter" if n == 1 else f"{number(n)} {kind} counters"
+    """"a +1/+1 counter", "an ice counter", "three fade counters"."""
+    if n == 1:
+        return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} counter"
+    return f"{number(n)} {kind} counters"
 
 
 def signed(n: int, minus_zero: bool = False) -> str:

@@ -39,11 +39,12 @@ def find(game: "Game", res: "Resolution", player: int, act: "PerformAction", ste
     flt = act.filter
     # the source, for a selector that compares with it ("the same converted mana cost as this card")
     matching = [o for o in lib if flt is None or flt.matches(game, game.obj(o), player, res.source_oid)]
-    count = _count(res, act)
+    count = len(matching) if act.any_number else _count(res, act)
     # 701.19b: searching a hidden zone for a stated quality, the player may fail to find; for a
-    # quantity only ("a card"), they must find that many, or as many as there are (701.19d).
+    # quantity only ("a card"), they must find that many, or as many as there are (701.19d);
+    # "any number of cards" may be none (701.19a).
     quality = flt is not None and flt.states_quality()
-    lo = 0 if (step.may_fail and quality) or act.up_to else min(count, len(matching))
+    lo = 0 if (step.may_fail and quality) or act.up_to or act.any_number else min(count, len(matching))
     hi = min(count, len(matching))
     if hi == 0:
         game.log(f"{game.players[player].name} searches and finds nothing")

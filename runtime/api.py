@@ -20,7 +20,7 @@ from .facedown import FaceDown
 from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
-    Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
+    Cost, CountersOnCreator, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
     Fixed, LastAffected, AmountThisWay, HalfLife, AmountIf, Plus,
     Multiplied, CostCardManaValue,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
@@ -59,6 +59,7 @@ __all__ = [
     "CardDefinition",
     "ControllerOf",
     "Cost",
+    "CountersOnCreator",
     "CountersOnThis",
     "CostCardManaValue",
     "DiscardInstead",

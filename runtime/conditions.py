@@ -373,14 +373,19 @@ class CouldCastTiming:
 
 @dataclass(frozen=True)
 class HasCounters:
-    """122.1: "if this has a time counter on it" -- at least ``at_least`` counters of a kind on the source."""
+    """122.1: "if this has a time counter on it" -- at least ``at_least`` counters of a kind on the source;
+    ``at_most`` (if not -1): no more than that ("if it has no ice counters on it": 0)."""
 
     counter: str
     at_least: int = 1
+    at_most: int = -1
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Count the counters on the source object now."""
-        return game.exists(res.source_oid) and game.obj(res.source_oid).counters.get(self.counter, 0) >= self.at_least
+        if not game.exists(res.source_oid):
+            return False
+        n = game.obj(res.source_oid).counters.get(self.counter, 0)
+        return n >= self.at_least and (self.at_most < 0 or n <= self.at_most)
 
 
 @dataclass(frozen=True)

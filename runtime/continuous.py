@@ -30,6 +30,9 @@ class PTChange:
     x_toughness: int = 0
     per_counter: str = ""  # "+1/+1 for each +1/+1 counter on this": counted on the ability's source
     per_filter: ObjectFilter | None = None  # "+1/+1 for each black permanent your opponents control"
+    # "graveyard": ``per_filter`` counts the cards in the source's controller's graveyard instead of
+    # permanents ("+1/+0 for each card with cycling in your graveyard", 404, 604.3)
+    per_zone: str = ""
 
     def times(self, n: int) -> "PTChange":
         """The change counted ``n`` times (a "for each" counted as the characteristics are computed)."""
@@ -292,6 +295,8 @@ class GainKeywordWithQuality:
 
     keyword: str
     quality: str = ""
+    # "has protection from green and from white": further instances, one for each quality (702.16a)
+    more: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -537,6 +542,14 @@ class BecomesAura:
 
 
 @dataclass(frozen=True)
+class AddTypes:
+    """205.1b, 613.1d (layer 4): the object has these card types in addition to its other types ("that
+    permanent is an enchantment in addition to its other types")."""
+
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MayPlay:
     """"You may play that card" (a permission, e.g. from exile until end of turn): ``player`` may
     play the land or cast the spell from the zone it is in, following the normal timing rules
@@ -546,7 +559,7 @@ class MayPlay:
 
 
 Part = Union[
-    MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
+    AddTypes, MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
     PTChange, MayChooseNotToUntap, CantAttack, CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
@@ -593,6 +606,7 @@ class RuleEffect:
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "AddTypes",
     "GainKeywordWithQuality",
     "AbilitiesCantBeActivated",
     "AdditionalLandPlays",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
-from .abilities import AlternativeCost, KeywordAction
+from .abilities import Ability, AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
 from .conditions import Condition
@@ -473,6 +473,67 @@ class RevealTop:
 
 
 @dataclass(frozen=True)
+class RevealUntil:
+    """701.16a: reveal cards from the top of the controller's library one at a time until one the selector
+    matches is revealed (or the library runs out); that card is "that card" (it and the others stay in
+    the library until an instruction moves them)."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Reveal, remembering the card found."""
+        game = res.game
+        player = res.controller
+        shown: list[int] = []
+        found: list[int] = []
+        for o in game.zone(Zone.LIBRARY, player):
+            shown.append(o)
+            if self.filter.matches(game, game.obj(o), player, res.source_oid):
+                found.append(o)
+                break
+        names = ", ".join(game.name_of(o) for o in shown) or "nothing"
+        game.log(f"{game.players[player].name} reveals {names} (701.16a)")
+        res.last_affected = tuple(found)
+        res.performed = True
+
+
+@dataclass(frozen=True)
+class RevealTopCard:
+    """701.16a: reveal the top card of the controller's library; it is "it" for later instructions (it
+    stays on top)."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Show it to all players."""
+        game = res.game
+        lib = game.zone(Zone.LIBRARY, res.controller)
+        if not lib:
+            res.last_affected = ()
+            return
+        game.log(f"{game.players[res.controller].name} reveals {game.name_of(lib[0])} (701.16a)")
+        res.last_affected = (lib[0],)
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield:
+    """110.2: put each referent onto the battlefield under the control of the ability's controller."""
+
+    target: ObjectRef
+    amount: Amount | None = None  # "... with a manifestation counter on it" (614.1c, 122.6)
+    counter: str = ""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Move them; they become "them"."""
+        moved = []
+        counters = {self.counter: self.amount.evaluate(res)} if self.amount is not None else None
+        for ref in res.referents(self.target):
+            if isinstance(ref, int):
+                new = res.game.move(ref, Zone.BATTLEFIELD, controller=res.controller, counters=counters)
+                if new is not None:
+                    moved.append(new)
+        res.last_affected = tuple(moved)
+
+
+@dataclass(frozen=True)
 class MoveCounters:
     """122.5: remove counters from one object and put them onto another.  If either can't happen
     (the two are one object, the first hasn't that many, either has left the battlefield or was an
@@ -747,10 +808,33 @@ class Destroy:
     no_regeneration: bool = False
 
     def resolve(self, res: "Resolution") -> None:
-        """Destroy each referent."""
+        """Destroy each referent; the cards they became are "destroyed this way" (400.7)."""
+        destroyed: list[int] = []
         for ref in res.referents(self.target):
             if isinstance(ref, int):
-                res.game.destroy(ref, regenerate=not self.no_regeneration)
+                res.game.last_destroyed = None
+                if res.game.destroy(ref, regenerate=not self.no_regeneration) and res.game.last_destroyed is not None:
+                    destroyed.append(res.game.last_destroyed)
+        res.destroyed = tuple(destroyed)
+
+
+@dataclass(frozen=True)
+class ReturnDestroyed:
+    """701.7a, 400.7: "return all cards in your graveyard destroyed this way to the battlefield" -- the cards
+    that the permanents an instruction before destroyed became, still in the controller's graveyard,
+    each under its owner's control (110.2)."""
+
+    def resolve(self, res: "Resolution") -> None:
+        """Return them at once; they become "them"."""
+        game = res.game
+        mine = game.zone(Zone.GRAVEYARD, res.controller)
+        moved = []
+        for c in [c for c in res.destroyed if c in mine]:
+            new = game.move(c, Zone.BATTLEFIELD, controller=game.obj(c).owner)
+            if new is not None:
+                moved.append(new)
+        res.last_affected = tuple(moved)
+        res.performed = bool(moved)
 
 
 @dataclass(frozen=True)
@@ -870,6 +954,8 @@ class Transform:
                     o.transformed = not o.transformed
                     game.log(f"{before} transforms into {game.name_of(ref)} (701.28a)")
                     done = True
+                    # 701.28e: "when this creature transforms into NAME" -- read from the face it is now
+                    game.fire_object_event(o, "transformed")
         res.performed = done
 
 
@@ -1041,26 +1127,36 @@ class CreateTokens:
     keywords: tuple[str, ...] = ()
     tapped: bool = False  # "create ... tapped ... tokens" (111.2)
     supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
+    # 111.2: abilities the tokens have as they are created ("with flying and "{R}: ...""), part of
+    # their copiable values (707.2)
+    abilities: tuple[Ability, ...] = ()
 
     def resolve(self, res: "Resolution") -> None:
         """Create the tokens under the controller's control; they become "them" for later instructions."""
-        res.last_affected = res.game.create_tokens(res.controller, self, self.count.evaluate(res))
+        res.last_affected = res.game.create_tokens(res.controller, self, self.count.evaluate(res), creator=res.source_oid)
 
 
 @dataclass(frozen=True)
 class ReturnAllFromGraveyards:
-    """404.1, 400.3: every card in every graveyard that the selector matches goes to its owner's hand."""
+    """404.1, 400.3: every card in every graveyard that the selector matches goes to its owner's hand;
+    ``yours``: only the cards in the controller's graveyard ("from your graveyard to your hand").  A
+    selector "of the chosen type" matches the kind chosen earlier in the ability (608.2d)."""
 
     filter: ObjectFilter
+    yours: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Move them, in APNAP order of the graveyards (101.4); they become "them"."""
         game = res.game
         n = len(game.players)
         moved = []
-        for p in [(game.state.active + i) % n for i in range(n)]:
+        chosen = res.chosen if self.filter.of_chosen else None
+        if self.filter.of_chosen and chosen is None:
+            return  # nothing was chosen, so nothing is of the chosen type
+        players = [res.controller] if self.yours else [(game.state.active + i) % n for i in range(n)]
+        for p in players:
             for c in list(game.zone(Zone.GRAVEYARD, p)):
-                if self.filter.matches(game, game.obj(c)):
+                if self.filter.matches(game, game.obj(c)) and (chosen is None or chosen.matches(game, game.obj(c))):
                     new = game.move(c, Zone.HAND)
                     if new is not None:
                         moved.append(new)
@@ -1135,6 +1231,19 @@ class WheneverThisTurn:
 
 
 @dataclass(frozen=True)
+class WhenThisThisTurn:
+    """603.7: create a delayed triggered ability "when this dies this turn, ..." on the source; it
+    triggers once (603.7c), and only this turn."""
+
+    event: str
+    effect: "Effect"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Register the delayed trigger on the source."""
+        res.game.add_event_trigger(res, res.source_oid, self.event, self.effect, once=True)
+
+
+@dataclass(frozen=True)
 class PerformAction:
     """A keyword action (701) applied with its parameters: search (701.19), shuffle (701.20)."""
 
@@ -1146,6 +1255,7 @@ class PerformAction:
     destination: Zone | None = None
     tapped: bool = False
     reveal: bool = False  # 701.16a: "search ... for a card, reveal it": the card found is shown to all
+    any_number: bool = False  # 701.19a: "search ... for any number of cards": up to all that match
 
     def resolve(self, res: "Resolution") -> None:
         """Run the action's primitive steps in order."""
@@ -1665,6 +1775,7 @@ class PutIntoZone:
     # 614.1c: onto the battlefield "with a -1/-1 counter on it" (702.79a persist)
     counters: Amount | None = None
     counter: str = ""
+    transformed: bool = False  # "return it to the battlefield transformed" (701.28)
 
     def resolve(self, res: "Resolution") -> None:
         """Move each referent; they become "them" for later instructions."""
@@ -1682,7 +1793,7 @@ class PutIntoZone:
             new = game.move(ref, self.zone, controller=res.controller if self.under_your_control else None,
                             face_down=FaceDown("effect") if down else None,
                             position=0 if self.on_top else None,  # a library's top is its first card
-                            counters=counters)
+                            counters=counters, transformed=self.transformed)
             if new is not None:
                 moved.append(new)
         res.last_affected = tuple(moved)
@@ -1864,6 +1975,26 @@ class CreateTokenCopy:
 
 
 @dataclass(frozen=True)
+class CopyEach:
+    """707.2, 111.2: "for each creature token on the battlefield, its controller creates a token that's a
+    copy of that creature" -- the permanents are determined first (608.2c), then each one's controller
+    creates a token with its copiable values; the new tokens are "them"."""
+
+    filter: ObjectFilter
+
+    def resolve(self, res: "Resolution") -> None:
+        """Copy each matching permanent for its controller."""
+        game = res.game
+        copied = [o for o in game.battlefield()
+                  if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid)]
+        made: list[int] = []
+        for obj in copied:
+            made += game.create_token_copy(obj.controller, obj.definition)
+        res.last_affected = tuple(made)
+        res.performed = bool(made)
+
+
+@dataclass(frozen=True)
 class PlayerSacrifices:
     """701.17a: a player sacrifices permanents of their choice matching ``filter`` (not targeted);
     with no amount, all of them ("each player sacrifices all lands they control": no choice)."""
@@ -1926,6 +2057,12 @@ __all__ = [
     "CopySpell",
     "CounterSpell",
     "CounterUnlessPays",
+    "CopyEach",
+    "WhenThisThisTurn",
+    "PutOntoBattlefield",
+    "RevealTopCard",
+    "RevealUntil",
+    "ReturnDestroyed",
     "CreateTokenCopy",
     "CreateTokens",
     "Transform",

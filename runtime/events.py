@@ -39,6 +39,7 @@ class ZoneChange:
     copy_until_face_down: bool = False  # the copy effect ends when it is turned face down (708.2a)
     linked: str = ""  # the label of the replacement effect that sent it here (607.2a "this way")
     chosen_color: str = ""  # 614.12: the color chosen as it enters
+    transformed: bool = False  # put onto the battlefield transformed: its back face up (701.28)
 
 
 @dataclass(frozen=True)

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
-    Ability, AsChoosePT, AsCopyOf, BeginningOfStep, StateTrigger, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
+    Ability, AsChoosePT, AuraTarget, AsCopyOf, BeginningOfStep, StateTrigger, CantBeCountered, CardDefinition, DiscardInstead, EntersAsCopy, EntersTheBattlefield,
     EntersTapped, EntersWithCounters, ExileIfLeavesStack, HandIfPaidOnResolve, ObjectEvent, RevealToEnterWithCounters,
     ChooseColorAsEnters,
     StaticAbility, TriggeredAbility,
 )
 from .action_steps import ACTION_STEPS
 from .continuous import (
-    CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
+    CantBeAttachedBy, CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
     DamageCantBePrevented, DamageLifeFloor, ExileIfWouldDie, PreventDamageDealtBy, Redirection, RedirectDamageToThis,
@@ -555,7 +555,7 @@ class Game:
 
     def move(self, oid: int, to: Zone, *, position: int | None = None, tapped: bool = False,
              controller: int | None = None, face_down: "FaceDown | None" = None, cause: str = "",
-             counters: dict[str, int] | None = None) -> int | None:
+             counters: dict[str, int] | None = None, transformed: bool = False) -> int | None:
         """Move an object to another zone, through replacement effects; return the new object's id.
 
         400.7: the moved card becomes a new object.  Per-player zones are the owner's (400.3).
@@ -567,16 +567,59 @@ class Game:
             return None
         ev = ZoneChange(oid=oid, card_id=o.card.card_id, from_zone=o.zone, to_zone=to,
                         to_player=o.owner, controller=o.controller if controller is None else controller,
-                        tapped=tapped, cause=cause, face_down=face_down)
+                        tapped=tapped, cause=cause, face_down=face_down, transformed=transformed)
         if counters and to is Zone.BATTLEFIELD:
             ev.counters.update(counters)
         ev = self.replace_zone_change(ev, o)
+        host: int | None = None
+        aura = self._entering_aura(ev, o)
+        if aura is not None:
+            # 303.4f: an Aura put onto the battlefield other than by resolving as an Aura spell: the
+            # player it enters under chooses what it enchants (not targeted); 303.4g: with nothing it
+            # could enchant, it stays where it is.
+            host = self._choose_aura_host(o, aura, ev.controller)
+            if host is None:
+                self.log(f"{o.card.definition.name} has nothing to enchant and stays in its zone (303.4g)")
+                return None
         if self._cant_enter(ev, o):
             where = f"{self.players[o.owner].name}'s {o.zone.value}" if o.zone.per_player else o.zone.value
             shown = "a card" if o.zone.hidden else o.card.definition.name  # 400.2, 708.5
             self.log(f"{shown} can't enter the battlefield and stays in {where} (400.4a)")
             return None
-        return self._do_zone_change(ev, o, position)
+        new = self._do_zone_change(ev, o, position)
+        if new is not None and host is not None:
+            self.attach(new, host)
+        return new
+
+    def _entering_aura(self, ev: ZoneChange, o: GameObject) -> AuraTarget | None:
+        """303.4f: the enchant ability of an Aura entering the battlefield from a zone other than the stack
+        (an Aura spell is attached as it resolves, 303.4a), face up; None for anything else."""
+        if ev.to_zone is not Zone.BATTLEFIELD or o.zone in (Zone.BATTLEFIELD, Zone.STACK) or ev.face_down is not None:
+            return None
+        defn = ev.copy_of or o.definition
+        if "Aura" not in defn.subtypes:
+            return None
+        return next((a for a in self.characteristics(o).abilities if isinstance(a, AuraTarget)), None)
+
+    def _choose_aura_host(self, o: GameObject, aura: AuraTarget, player: int) -> int | None:
+        """303.4f: ``player`` chooses a permanent the Aura could enchant (its enchant ability, 702.5a; not one
+        with protection from it, 702.16c), or None if there is none."""
+        ach = self.characteristics(o)
+
+        def legal(h: GameObject) -> bool:
+            hch = self.characteristics(h)
+            if not set(aura.types) & hch.types:
+                return False
+            return not any(isinstance(p, CantBeAttachedBy) and has_quality(ach.colors, p.quality, ach.subtypes, ach.types)
+                           for p, _ in hch.has(CantBeAttachedBy))
+        hosts = [h.oid for h in self.battlefield() if h.oid != o.oid and legal(h)]
+        if not hosts:
+            return None
+        opts = tuple(Choice(str(h), self.name_of(h)) for h in hosts)
+        picked = self.ask_valid(
+            ChooseCards(player, f"Choose what {ach.name} enchants", opts, 1, 1),
+            lambda ans: chosen_keys(ans, hosts, 1, 1), "choose one permanent it could enchant (303.4f)")
+        return picked[0]
 
     @staticmethod
     def _cant_enter(ev: ZoneChange, o: GameObject) -> bool:
@@ -759,6 +802,8 @@ class Game:
                 ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
         new.face_down = ev.face_down
         new.copy_of = ev.copy_of
+        if ev.transformed and ev.to_zone is Zone.BATTLEFIELD and o.card.definition.back is not None:
+            new.transformed = True  # put onto the battlefield transformed: its back face up (701.28)
         if o.stickers:
             self._stickers_follow(o, new)
         new.copy_until_face_down = ev.copy_until_face_down
@@ -1198,8 +1243,11 @@ class Game:
             self.log(f"{self.name_of(oid)} regenerates (701.15a)")
             return False
         self.log(f"{self.name_of(oid)} {message}")
-        self.move(oid, Zone.GRAVEYARD)
+        self.last_destroyed = self.move(oid, Zone.GRAVEYARD)
         return True
+
+    # The object the last permanent destroyed became (400.7): "cards destroyed this way" (701.7a).
+    last_destroyed: int | None = None
 
     def add_regeneration_shield(self, oid: int) -> None:
         """701.15a: a regeneration shield on a permanent, used up by its next destruction this turn."""
@@ -1222,6 +1270,7 @@ class Game:
             self.obj(oid).tapped = tapped
             self.log(f"{self.name_of(oid)} becomes {'tapped' if tapped else 'untapped'}")
             if not tapped:
+                self.fire_object_event(self.obj(oid), "untapped")  # 603.2: "whenever this becomes untapped"
                 self.end_while_tapped()
 
     def end_while_tapped(self) -> None:
@@ -1394,16 +1443,18 @@ class Game:
             self.obj(oid).counters[kind] += n
             self.log(f"{n} {kind} counter(s) put on {self.name_of(oid)}")
 
-    def create_tokens(self, controller: int, spec: "CreateTokens", n: int) -> tuple[int, ...]:
-        """111.2: create ``n`` tokens; they enter the battlefield under ``controller``'s control."""
+    def create_tokens(self, controller: int, spec: "CreateTokens", n: int, creator: int = -1) -> tuple[int, ...]:
+        """111.2: create ``n`` tokens; they enter the battlefield under ``controller``'s control.  ``creator``:
+        the object whose ability created them (607.2a: "tokens created with it")."""
         made: list[int] = []
         for _ in range(n):
             definition = CardDefinition(
                 name=spec.name, supertypes=spec.supertypes, types=spec.types, subtypes=spec.subtypes, power=spec.power,
                 toughness=spec.toughness, color_indicator=spec.colors,
-                abilities=tuple(self.keyword_library(k) for k in spec.keywords),
+                abilities=tuple(self.keyword_library(k) for k in spec.keywords) + spec.abilities,
             )
-            made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped))
+            made.append(self._token_enters(controller, definition, f"a token named {spec.name}", tapped=spec.tapped,
+                                           creator=creator))
         return tuple(made)
 
     def create_token_copy(self, controller: int, values: CardDefinition) -> list[int]:
@@ -1411,11 +1462,12 @@ class Game:
         what = f"a token that's a copy of {values.name or 'a face-down creature'}"
         return [self._token_enters(controller, values, what)]
 
-    def _token_enters(self, controller: int, definition: CardDefinition, what: str, tapped: bool = False) -> int:
+    def _token_enters(self, controller: int, definition: CardDefinition, what: str, tapped: bool = False,
+                      creator: int = -1) -> int:
         """111.2: a new token enters the battlefield under ``controller``'s control (``tapped``: "create
         ... tapped ... tokens"), through the replacement effects that apply to entering (614.1c, 614.12,
         which may also make it enter tapped); its enters triggers go pending."""
-        card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True)
+        card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True, created_by=creator)
         self.state.cards[card.card_id] = card
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
                         to_player=controller, controller=controller, tapped=tapped)
@@ -1442,16 +1494,17 @@ class Game:
             raise LookupError(f"no keyword library loaded to resolve {name!r}")
         return self.keyword_resolver(name, *args)
 
-    def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool) -> None:
-        """106.4: mana goes into the player's pool; "any color" asks which (106.1a)."""
+    def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool, count: int = 1) -> None:
+        """106.4: mana goes into the player's pool; "any color" asks which (106.1a), once for ``count``
+        mana ("two mana of any one color")."""
         pool = self.players[player].mana
         if any_color:
             color = self.ask_valid(
                 ChooseOption(player, "Choose a color of mana", tuple(Choice(c, COLOR_NAMES[c]) for c in COLORS)),
                 lambda ans: ans if isinstance(ans, str) and ans in COLORS else None,
                 "choose one of the five colors (106.1a)")
-            pool[color] += 1
-            self.log(f"{self.players[player].name} adds {{{color}}}")
+            pool[color] += count
+            self.log(f"{self.players[player].name} adds {('{' + color + '}') * count}")
             return
         for s in mana:
             body = s[1:-1]
@@ -1469,13 +1522,16 @@ class Game:
             created_turn=self.state.turn, created_step=self.state.step,
             source_card=self._source_card(res.source_oid)))
 
-    def add_event_trigger(self, res: "Resolution", oid: int, event: str, effect: "Effect", combat: bool) -> None:
-        """603.7c: a delayed triggered ability that triggers whenever ``event`` happens to object ``oid``
-        this turn (ends in the cleanup step, 514.2)."""
+    def add_event_trigger(self, res: "Resolution", oid: int, event: str, effect: "Effect", combat: bool = False,
+                          once: bool = False) -> None:
+        """603.7, 603.7c: a delayed triggered ability that triggers when ``event`` happens to object ``oid``
+        this turn (it ends in the cleanup step, 514.2): each time ("whenever that creature deals combat
+        damage this turn"; ``combat``: only combat damage, 510.2), or ``once`` ("when this dies this
+        turn", 603.7c), remembering then the object the event left behind (400.7)."""
         self.state.delayed.append(DelayedTrigger(
             controller=res.controller, source_oid=res.source_oid, step="", effect=effect, remembered=(oid,),
             created_turn=self.state.turn, created_step=self.state.step, source_card=self._source_card(res.source_oid),
-            event=event, watched=oid, combat=combat))
+            event=event, watched=oid, combat=combat, once=once))
 
     def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
@@ -1612,17 +1668,22 @@ class Game:
         of counter of a "last_counter_removed" event.  An ability that says which zone it functions in
         triggers only there (113.6b).
         """
-        if damage is not None and not damage.recipient:
-            # 603.7c: delayed triggers of this object's damage event ("that damage": its amount).
-            for d in self.state.delayed:
-                if d.event == event and d.watched == obj.oid and (damage.combat or not d.combat):
-                    self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect, d.remembered,
-                                                             label="delayed trigger", source_card=d.source_card,
-                                                             event_amount=damage.amount))
         if by is not None:
             remembered = (by.oid,)
         elif other is not None and not remembered:
             remembered = (other.oid,)  # 509.3c-d: "that creature" -- the one it blocks, or that blocks it
+        # 603.7c: delayed triggers watching this object's event this turn ("that damage": its amount).
+        watching = [d for d in self.state.delayed if d.event == event and d.watched == obj.oid
+                    and d.created_turn == self.state.turn]
+        for d in watching:
+            if damage is not None and (damage.recipient or (d.combat and not damage.combat)):
+                continue
+            if d.once:  # "when this dies this turn": once, remembering the object it became (400.7)
+                self.state.delayed.remove(d)
+            self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,
+                                                     remembered if d.once else d.remembered,
+                                                     label="delayed trigger", source_card=d.source_card,
+                                                     event_amount=damage.amount if damage is not None else 0))
         for a in self.characteristics(obj).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events \
                     and a.trigger.scope == "this":
@@ -1646,9 +1707,9 @@ class Game:
         # only their owner's objects ("whenever a creature you control dies" from the graveyard).
         watchers = list(self.battlefield())
         watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
+        granted = self._watching_granted()
         for w in watchers:
-            if not any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                       and a.trigger.scope in ("yours", "attached") for a in w.definition.expanded):
+            if not granted and not any(_watches(a) for a in w.definition.expanded):
                 continue  # cheap pre-check on the copiable values before computing characteristics
             for a in self.characteristics(w).abilities:
                 if not isinstance(a, TriggeredAbility):
@@ -1661,10 +1722,20 @@ class Game:
                 if attached or t.scope == "yours" and (w.zone is Zone.BATTLEFIELD) != t.from_graveyard \
                         and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
                     if damage is None:
-                        self._trigger(w, a, (obj.oid,))
+                        # 400.7, 603.6c: "is put into your graveyard ...: return that card" -- the card it became.
+                        self._trigger(w, a, remembered if event == "to_your_graveyard" and remembered else (obj.oid,))
                     elif _damage_matches(t, damage, w.controller):
                         # "whenever a creature you control deals combat damage to a player": "it" is that creature.
                         self._trigger(w, a, (obj.oid,), event_player=damage.player, event_amount=damage.amount)
+
+    def _watching_granted(self) -> bool:
+        """Whether an ability that watches other objects' events (603.2: "whenever a creature you control
+        ...") may be granted to a permanent by another object's static ability or by a resolved effect
+        (613.1f), so that the pre-check on each permanent's own printed abilities is not enough."""
+        if any(isinstance(p, GainAbility) and _watches(p.ability) for e in self.state.continuous for p in e.parts):
+            return True
+        return any(isinstance(a, StaticAbility) and a.affects and _watches(a)
+                   for o in self.battlefield() for a in o.definition.expanded)
 
     def fire_attack_batch(self, attackers: list[int]) -> None:
         """508.3a, 603.2c: "whenever one or more <filter> you control attack" triggers once for a
@@ -1742,6 +1813,8 @@ class Game:
                     self._trigger(o, t, event_player=self.state.active)
         keep: list[DelayedTrigger] = []
         for d in self.state.delayed:
+            if d.event and d.created_turn != self.state.turn:
+                continue  # "... this turn" (603.7c): it can no longer trigger
             fresh = d.created_turn == self.state.turn and d.created_step == step
             if d.step == step and not fresh:
                 self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,
@@ -1866,3 +1939,13 @@ class _Change:
         if cache is not None:
             cache.clear()
             self.game.characteristics_cache = cache
+
+
+def _watches(a: Ability) -> bool:
+    """603.2: ``a`` is, or grants (613.1f), a triggered ability watching other objects' events
+    ("whenever a nontoken creature is put into your graveyard ...", "when enchanted creature dies")."""
+    if isinstance(a, TriggeredAbility):
+        return isinstance(a.trigger, ObjectEvent) and a.trigger.scope in ("yours", "attached")
+    if isinstance(a, StaticAbility):
+        return any(isinstance(p, GainAbility) and _watches(p.ability) for p in a.parts)
+    return False

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 from .abilities import Ability, ActivatedAbility, AuraTarget, Keyword, StaticAbility
 from .continuous import (
-    BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
+    AddTypes, BecomesAura, ContinuousEffect, GainAbility, GainKeywordAtManaCost, GainKeywords, LoseKeywords, Part, PTChange,
     SetBasePT, SetColors, SetCreatureType, SetPT,
     GainKeywordWithQuality,
     BecomesCreature,
@@ -119,7 +119,10 @@ def _for_source(game: "Game", p: Part, src: "GameObject") -> Part:
         return p.times(src.counters.get(p.per_counter, 0))
     if p.per_filter is not None:
         flt = p.per_filter
-        return p.times(sum(1 for o in game.battlefield()
+        # 404: "for each card with cycling in your graveyard" -- cards of the source's controller's graveyard
+        counted = ([game.obj(c) for c in game.zone(Zone.GRAVEYARD, src.controller)] if p.per_zone == "graveyard"
+                   else game.battlefield())
+        return p.times(sum(1 for o in counted
                            if flt.matches(game, o, viewer=src.controller, source_oid=src.oid)))
     return p
 
@@ -399,9 +402,9 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
         # "the chosen color" is this object's); another instance of a keyword it has ("protection
         # from white") is added too.
         quality = p.quality or obj.chosen_color
-        if quality:
+        for q in (quality, *p.more) if quality else ():
             keywords.add(p.keyword)
-            pairs.extend(_keyword_abilities(game, p.keyword, quality))
+            pairs.extend(_keyword_abilities(game, p.keyword, q))
 
     def lose(names: tuple[str, ...]) -> None:
         for n in names:
@@ -521,6 +524,8 @@ def through_layers(game: "Game", obj: "GameObject", effects: list[ContinuousEffe
     for p, _ in parts:
         if isinstance(p, SetColors):
             colors = frozenset(p.colors)
+        elif isinstance(p, AddTypes):
+            types = types | frozenset(p.types)  # 613.1d (layer 4), 205.1b: in addition to its other types
         elif isinstance(p, BecomesCreature):
             # 613.1d (layer 4), 205.1b: types added, not replaced; 613.1e (layer 5): its colors
             types = types | {"creature"}

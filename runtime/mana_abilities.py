@@ -24,6 +24,7 @@ class AddMana:
     any_color: bool = False
     choices: tuple[str, ...] = ()  # "add {G}, {U}, or {R}": one of these, chosen as it resolves
     per: "Amount | None" = None  # 106.3: "add {G} for each ...": the mana that many times, counted now
+    count: int = 1  # "add two mana of any one color" (106.1a): one color chosen, that many mana of it
 
     def resolve(self, res: "Resolution") -> None:
         """Add the mana."""
@@ -40,4 +41,4 @@ class AddMana:
             if times > 0:
                 res.game.add_mana(res.controller, self.mana * times, False)
             return
-        res.game.add_mana(res.controller, self.mana, self.any_color)
+        res.game.add_mana(res.controller, self.mana, self.any_color, count=self.count)

@@ -31,6 +31,9 @@ class Card:
     definition: "CardDefinition"
     is_token: bool = False
     alias: str = ""
+    # 607.2a, 111.2: the object whose ability created this token ("tokens created with Saproling Burst",
+    # "fade counters on Saproling Burst" in the token's own ability), -1 if none
+    created_by: int = -1
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Card":
         return self  # immutable: every copy of a game state shares its cards

@@ -51,6 +51,9 @@ class Resolution:
     # 118.3, 601.2h: (how, mana value) of each card its costs moved ("the exiled card's converted mana cost")
     cost_cards: tuple[tuple[str, int], ...] = ()
     mana_spent: tuple[str, ...] = ()  # 601.2h: the mana its costs spent, one color letter per mana ("B", "C")
+    # The cards that permanents destroyed by this ability's instructions became in a graveyard ("destroyed
+    # this way", 701.7a, 400.7).
+    destroyed: tuple[int, ...] = ()
 
     def source_object(self) -> "GameObject | None":
         """The source object; once it has left its zone, its last known information (113.7a, 608.2h)."""
@@ -97,6 +100,9 @@ class Resolution:
                     and src is not None and self.game.obj(o).card is src.card]
         if isinstance(ref, TheRest):
             return [o for o in self.rest if self.game.exists(o)]
+        if isinstance(ref, LastAffected) and ref.permanent:
+            return [o for o in self.last_affected if isinstance(o, int) and self.game.exists(o)
+                    and self.game.obj(o).zone is Zone.BATTLEFIELD]
         if isinstance(ref, LastAffected):
             return [o for o in self.last_affected if not isinstance(o, int) or self.game.exists(o)]
         if isinstance(ref, EachObject) and ref.in_your_graveyard:
@@ -112,8 +118,11 @@ class Resolution:
             if ref.same_name_as is not None:  # 201.2: a nameless object (708.2) shares no name
                 names = {self.game.characteristics(self.game.obj(t)).name for t in self.referents(ref.same_name_as)
                          if isinstance(t, int) and self.game.exists(t)} - {""}
+            players = self.players(ref.controlled_by) if ref.controlled_by is not None else None
             return [o.oid for o in self.game.battlefield()
-                    if (hosts is None or o.attached_to in hosts)
+                    if (players is None or o.controller in players)
+                    and (not ref.created_by_source or o.card.created_by == self.source_oid)
+                    and (hosts is None or o.attached_to in hosts)
                     and (names is None or self.game.characteristics(o).name in names)
                     and ref.filter.matches(self.game, o, viewer=self.controller, source_oid=self.source_oid)
                     and (not ref.filter.of_chosen or (self.chosen is not None and self.chosen.matches(

@@ -18,7 +18,7 @@ class ObjectFilter:
     """A selector over objects: "nonblack creature", "basic land card", "creature with flying or reach".
 
     Every listed property must hold; ``keywords`` needs any one of them.  ``kind`` is "card",
-    "spell" or "permanent" (or "" when the words don't say).
+    "spell", "permanent" or "token" (or "" when the words don't say); ``token`` selects tokens only.
     """
 
     # The fields are in the order generated code writes them (compiler/ir/selectors.py writes the
@@ -66,6 +66,7 @@ class ObjectFilter:
     # 118.3: "Merfolk tapped this turn to pay for its abilities" -- tapped this turn to pay a cost of
     # the source's (its last known information, if it has left, 608.2h).
     tapped_for_source: bool = False
+    token: bool = False  # "creature token": tokens only (111.1)
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -116,6 +117,8 @@ class ObjectFilter:
                 return False
             if n == "token" and obj.card.is_token:  # "nontoken" (111.1)
                 return False
+        if self.token and not obj.card.is_token:  # "creature token" (111.1)
+            return False
         if self.mana_value_at_least >= 0 or self.mana_value_at_most >= 0:
             mv = mana_value(ch.mana_cost)
             if obj.zone is Zone.STACK and obj.cast is not None:

@@ -51,11 +51,13 @@ class DelayedTrigger:
     created_turn: int
     created_step: str
     source_card: int = -1  # 603.7d: the spell that created it is its source, even once gone
-    # 603.7c: instead of a step, an event of one object this turn ("whenever that creature deals combat
-    # damage this turn"): the event's key, the object, and whether only combat damage counts (510.2).
+    # 603.7c: instead of a step, an event of one object this turn: the event's key and the object;
+    # ``combat``: only combat damage counts (510.2); ``once``: it triggers once ("when this dies this
+    # turn"), else each time ("whenever that creature deals combat damage this turn").
     event: str = ""
     watched: int = -1
     combat: bool = False
+    once: bool = False
 
 
 @dataclass
@@ -159,7 +161,7 @@ def state_digest(state: GameState) -> str:
         repr(state.rng.getstate()),
         repr(state.log),
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
-        repr([(d.controller, d.step, d.remembered, d.event, d.watched) for d in state.delayed]),
+        repr([(d.controller, d.step, d.remembered, d.event, d.watched, d.once) for d in state.delayed]),
         repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers, state.bands)),
         repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
               state.block_requirements, [p.upkeep_ticks for p in state.players],

@@ -171,8 +171,11 @@ def turn_based_actions(game: "Game", step: str, resume: "CharacteristicsCache | 
                                   lambda ans: ans if isinstance(ans, bool) else None, "answer yes or no"):
                 untapping.remove(o)
                 game.log(f"{game.name_of(o.oid)} stays tapped (502.3)")
+        untapped = [o for o in untapping if o.tapped]
         for o in untapping:
             o.tapped = False
+        for o in untapped:
+            game.fire_object_event(o, "untapped")  # 603.2: "whenever this becomes untapped" (502.3)
         game.end_while_tapped()  # 611.2b: effects lasting while a permanent that untapped remains tapped
         # "... during its controller's next untap step": that untap step has now happened.
         game.state.continuous = [e for e in game.state.continuous if not (

@@ -52,7 +52,10 @@ class ThisObject:
 
 @dataclass(frozen=True)
 class LastAffected:
-    """The objects the previous instruction of this ability acted on ("them" after "create ... tokens")."""
+    """The objects the previous instruction of this ability acted on ("them" after "create ... tokens");
+    ``permanent``: only those on the battlefield ("that permanent", 110.1)."""
+
+    permanent: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,10 @@ class EachObject:
     # "each instant and sorcery card in your graveyard" (404, 611.2c): the cards in the graveyard of
     # the ability's controller instead of permanents.
     in_your_graveyard: bool = False
+    # "creatures target player controls" (115.1, 611.2c): only the permanents that player controls.
+    controlled_by: "PlayerSlot | None" = None
+    # 607.2a: "all tokens created with Saproling Burst" -- only tokens the source's abilities created.
+    created_by_source: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +215,24 @@ class CountersOnThis:
         """Counters of that kind on the source now (0 once it is gone: as it last existed, 608.2h)."""
         src = res.source_object()
         return 0 if src is None else self.each * src.counters.get(self.counter, 0)
+
+
+@dataclass(frozen=True)
+class CountersOnCreator:
+    """607.2a, 111.2: "the number of fade counters on Saproling Burst" in a token's ability -- the counters
+    on the object whose ability created the token (the source); once it has left the battlefield, as it
+    last existed there (608.2h, 113.7a)."""
+
+    counter: str
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Counters of that kind on the creator now, or as it last existed."""
+        src = res.source_object()
+        if src is None or src.card.created_by < 0:
+            return 0
+        game = res.game
+        creator = game.state.objects.get(src.card.created_by) or game.state.last_known.get(src.card.created_by)
+        return 0 if creator is None else creator.counters.get(self.counter, 0)
 
 
 @dataclass(frozen=True)
@@ -366,7 +391,7 @@ class CostCardManaValue:
         return sum(mv for verb, mv in moved if verb == self.verb)
 
 
-Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
+Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, CountersOnCreator, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
                HalfLife, AmountIf, CountOf, CardsInZone, Plus, Multiplied, CostCardManaValue]
 
 

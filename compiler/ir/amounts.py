@@ -139,6 +139,26 @@ class CostCardValue(Amount):
 
 
 @dataclass(frozen=True)
+class CountersOnCreator(Amount):
+    """607.2a, 111.2: "the number of fade counters on Saproling Burst" in the ability of a token the card
+    created -- the counters on the object that created it (written "on its creator")."""
+
+    value = 0
+    counter: str
+    words: str = ""
+
+    def named(self, card: str) -> str:
+        """The words, naming the creating card."""
+        return f"the number of {self.counter} counters on {card}"
+
+    def text(self) -> str:
+        return self.words
+
+    def python(self) -> str:
+        return f"rt.CountersOnCreator(counter={lit(self.counter)})"
+
+
+@dataclass(frozen=True)
 class ParamAmount(Amount):
     """A keyword's number parameter ("Fading N"): a local of the keyword's ``abilities()``."""
 

@@ -462,8 +462,11 @@ class HasCounters(Condition):
     count: int
     or_more: bool = False
     there: bool = False  # printed "if there are five or more hatchling counters on it"
+    none: bool = False  # "if it has no ice counters on it": none at all
 
     def text(self, spell: bool, card: str = "it") -> str:
+        if self.none:
+            return f"if it has no {self.counter} counters on it"
         if self.there:
             return f"if there are {NUMBER_TEXT.get(self.count, str(self.count))} or more {self.counter} counters on it"
         n = "a" if self.count == 1 and not self.or_more else NUMBER_TEXT.get(self.count, str(self.count))
@@ -471,6 +474,8 @@ class HasCounters(Condition):
         return f"if it has {n}{more} {self.counter} counter{'s' if self.count != 1 or self.or_more else ''} on it"
 
     def python(self) -> str:
+        if self.none:
+            return f"rt.HasCounters(counter={lit(self.counter)}, at_least=0, at_most=0)"
         return f"rt.HasCounters(counter={lit(self.counter)}, at_least={lit(self.count)})"
 
 

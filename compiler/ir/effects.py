@@ -875,6 +875,24 @@ class Delayed(Effect):
         return (self.effect,)
 
 
+@dataclass(frozen=True)
+class DelayedOnEvent(Effect):
+    """603.7, 603.7c: "when this dies this turn, ..." -- a delayed triggered ability on an event of the
+    source, triggering once, this turn only."""
+
+    event: str  # "dies"
+    effect: Effect
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"when {ph.this_name()} dies this turn, {self.effect.text(ph, subject)}"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.WhenThisThisTurn(event={lit(self.event)}, effect={self.effect.python(actions)})"
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
 class VerbOnTarget(Effect):
     """An instruction that is a verb and what it acts on ("tap target creature"): its words
     ``VERB`` and its runtime effect ``RUNTIME``, which takes the reference as ``target``."""
@@ -1079,15 +1097,107 @@ class ReturnFromGraveyard(Effect):
 
 @dataclass(frozen=True)
 class ReturnAllFromGraveyards(Effect):
-    """"return all creature cards from all graveyards to their owners' hands"."""
+    """"return all creature cards from all graveyards to their owners' hands" (404.1); ``yours``: "from your
+    graveyard to your hand" (the controller's graveyard only)."""
+
+    filter: FilterIR
+    yours: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.yours:
+            return f"return all {self.filter.words} from your graveyard to your hand"
+        return f"return all {self.filter.words} from all graveyards to their owners' hands"
+
+    def python(self, actions: Actions) -> str:
+        yours = ", yours=True" if self.yours else ""
+        return f"rt.ReturnAllFromGraveyards(filter={self.filter.python()}{yours})"
+
+
+@dataclass(frozen=True)
+class CopyEach(Effect):
+    """707.2, 111.2, 608.2c: "for each creature token on the battlefield, its controller creates a token
+    that's a copy of that creature" -- the permanents are determined first, then each is copied."""
+
+    filter: FilterIR
+    copied: str  # "that creature", as printed
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return (f"for each {self.filter.words} on the battlefield, its controller creates a token that's a copy "
+                f"of {self.copied}")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CopyEach(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class ReturnDestroyed(Effect):
+    """701.7a, 400.7: "return all cards in your graveyard destroyed this way to the battlefield"."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "return all cards in your graveyard destroyed this way to the battlefield"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.ReturnDestroyed()"
+
+
+@dataclass(frozen=True)
+class RevealUntil(Effect):
+    """701.16a: "reveal cards from the top of your library until you reveal a creature card" -- the card
+    found is "that card"; the others revealed stay in the library ("revealed this way")."""
 
     filter: FilterIR
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        return f"return all {self.filter.words} from all graveyards to their owners' hands"
+        article = "an" if self.filter.words[:1] in "aeiou" else "a"
+        return f"reveal cards from the top of your library until you reveal {article} {self.filter.words}"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.ReturnAllFromGraveyards(filter={self.filter.python()})"
+        return f"rt.RevealUntil(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
+class PutOntoBattlefield(Effect):
+    """110.2: "put that card onto the battlefield" -- under the control of the player putting it there;
+    "... with a manifestation counter on it" (614.1c, 122.6)."""
+
+    target: Ref
+    amount: Amount | None = None
+    counter: str = ""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        with_ = f" with {counters_text(self.amount.value, self.counter)} on it" if self.amount is not None else ""
+        return f"put {self.target.text(ph)} onto the battlefield{with_}"
+
+    def python(self, actions: Actions) -> str:
+        extra = (f", amount={self.amount.python()}, counter={lit(self.counter)}" if self.amount is not None else "")
+        return f"rt.PutOntoBattlefield(target={self.target.python()}{extra})"
+
+
+@dataclass(frozen=True)
+class RevealTopCard(Effect):
+    """701.16a: "reveal the top card of your library" -- shown to all; it is "it" afterwards."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "reveal the top card of your library"
+
+    def python(self, actions: Actions) -> str:
+        return "rt.RevealTopCard()"
+
+
+PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")  # 205.2a
+
+
+@dataclass(frozen=True)
+class ChoosePermanentType(Effect):
+    """205.2a, 608.2d: "choose a permanent type" -- the controller chooses artifact, creature, enchantment,
+    land, or planeswalker, remembered for "of the chosen type" later in the ability."""
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "choose a permanent type"
+
+    def python(self, actions: Actions) -> str:
+        options = tuple_expr([f"rt.ObjectFilter(types=({lit(t)},))" for t in PERMANENT_TYPES])
+        return f"rt.ChooseAmong(player=rt.You(), options={options}, labels={lit(PERMANENT_TYPES)})"
 
 
 @dataclass(frozen=True)
@@ -1140,12 +1250,14 @@ class PutInto(Effect):
     # 614.1c: "with a -1/-1 counter on it" -- it enters with these counters (702.79a persist)
     counters: Amount | None = None
     counter: str = ""
+    transformed: bool = False  # "return it to the battlefield transformed": its back face up (701.28)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         if self.zone == "graveyard":
             return f"put {self.target.text(ph)} into your graveyard"
         src = " from your graveyard" if self.from_graveyard else ""
         face = {"yes": " face down", "choice": " face up or face down"}.get(self.face_down, "")
+        face += " transformed" if self.transformed else ""
         mine = " under your control" if self.mine else " under its owner's control" if self.owners else ""
         with_counters = f" with {counters_text(self.counters.value, self.counter)} on it" if self.counters else ""
         return f"return {self.target.text(ph)}{src} to the battlefield{face}{mine}{with_counters}"
@@ -1153,8 +1265,9 @@ class PutInto(Effect):
     def python(self, actions: Actions) -> str:
         counters = (f", counters={self.counters.python()}, counter={lit(self.counter)}"
                     if self.counters is not None else "")
+        transformed = ", transformed=True" if self.transformed else ""
         return (f"rt.PutIntoZone(target={self.target.python()}, zone=rt.Zone.{self.zone.upper()}, "
-                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)}{counters})")
+                f"face_down={lit(self.face_down)}, under_your_control={lit(self.mine)}{counters}{transformed})")
 
 
 @dataclass(frozen=True)
@@ -1287,6 +1400,8 @@ class CreateTokens(Effect):
     tapped: bool = False
     supertypes: tuple[str, ...] = ()  # "a legendary 4/4 red Dragon creature token" (205.4)
     name_first: bool = False  # printed "create Karox Bladewing, a legendary ..." (111.4)
+    granted: tuple["GainAbility", ...] = ()  # 111.2: quoted abilities the tokens have ("with "{R}: ...."")
+    it_has: bool = False  # the quoted ability printed as a sentence of its own: "... token. It has "...""
 
     def text(self, ph: "Phrase", subject: str) -> str:
         cnt = self.count
@@ -1296,7 +1411,11 @@ class CreateTokens(Effect):
             ("a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value)))
         if isinstance(cnt, EventAmount):
             count_word = cnt.words  # "create that many ... tokens"
-        with_ = f" with {' and '.join(self.keywords)}" if self.keywords else ""
+        quoted = [f'"{ph.ability_text(g.ability)}"' for g in self.granted]
+        after = ""
+        if self.it_has:
+            after, quoted = f". It has {' and '.join(quoted)}", []
+        with_ = f" with {' and '.join((*self.keywords, *quoted))}" if self.keywords or quoted else ""
         if isinstance(cnt, CountersOnThis):
             plural, count_word = False, "a"
             with_ += f" {cnt.words}"
@@ -1305,7 +1424,8 @@ class CreateTokens(Effect):
             count_word = "a" if not plural else NUMBER_TEXT.get(cnt.value, str(cnt.value))
             with_ += per_time(cnt)
         tapped = "tapped" if self.tapped else ""
-        words = " ".join(w for w in (count_word, tapped, *self.supertypes, f"{self.power}/{self.toughness}", color_words,
+        pt = f"{self.power}/{self.toughness}" if self.power >= 0 else ""  # none printed: defined by its ability
+        words = " ".join(w for w in (count_word, tapped, *self.supertypes, pt, color_words,
                                      " ".join(self.subtypes), " ".join(self.types)) if w)
         same = (self.name, self.power, self.toughness, self.colors, self.types, self.subtypes, self.keywords,
                 self.named, self.tapped)
@@ -1313,15 +1433,16 @@ class CreateTokens(Effect):
             return f"create {count_word} of those tokens"  # the same tokens, another number
         ph.last_tokens = same
         if self.name_first:
-            return f"create {self.name}, {words} token{'s' if plural else ''}{with_}"
+            return f"create {self.name}, {words} token{'s' if plural else ''}{with_}{after}"
         named = f" named {self.name}" if self.named else ""
-        return f"create {words} token{'s' if plural else ''}{with_}{named}"
+        return f"create {words} token{'s' if plural else ''}{with_}{named}{after}"
 
     def python(self, actions: Actions) -> str:
-        return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(self.power)}, "
-                f"toughness={lit(self.toughness)}, colors={lit(self.colors)}, types={lit(self.types)}, "
+        return (f"rt.CreateTokens(count={self.count.python()}, name={lit(self.name)}, power={lit(max(self.power, 0))}, "
+                f"toughness={lit(max(self.toughness, 0))}, colors={lit(self.colors)}, types={lit(self.types)}, "
                 f"subtypes={lit(self.subtypes)}, keywords={lit(self.keywords)}"
                 + (f", supertypes={lit(self.supertypes)}" if self.supertypes else "")
+                + (f", abilities=({''.join(ident(g.cls) + '(), ' for g in self.granted)})" if self.granted else "")
                 + (", tapped=True)" if self.tapped else ")"))
 
 
@@ -1785,8 +1906,11 @@ class AddMana(Effect):
     any_color: bool = False
     choices: tuple[str, ...] = ()
     per: Amount | None = None  # 106.3: "add {G} for each creature with defender you control"
+    count: int = 1  # "add two mana of any one color": one color chosen, that many (106.1a)
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        if self.any_color and self.count != 1:
+            return f"add {NUMBER_TEXT.get(self.count, str(self.count))} mana of any one color"
         if self.any_color:
             return "add one mana of any color"
         if len(self.choices) == 2:
@@ -1799,6 +1923,8 @@ class AddMana(Effect):
         return f"add {''.join(self.mana)}{per}"
 
     def python(self, actions: Actions) -> str:
+        if self.any_color and self.count != 1:
+            return f"rt.AddMana(any_color=True, count={lit(self.count)})"
         if self.any_color:
             return "rt.AddMana(any_color=True)"
         if self.choices:
@@ -1876,12 +2002,15 @@ class Search(KeywordAction):
     that_card: bool = False  # printed "put that card ..."
     those_cards: bool = False  # printed "put those cards ..."
     reveal: bool = False  # 701.16a: "reveal it"
+    any_number: bool = False  # 701.19a: "any number of cards ..." (up to all that match)
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        n = self.count.value
+        n = 2 if self.any_number else self.count.value
         number = self.count.words if self.count.words not in ("1",) else "a"
         if number in ("a", "an"):
             number = "an" if self.filter.words[:1] in "aeiou" else "a"
+        if self.any_number:
+            number = "any number of"
         found = f"{number} {self.filter.words}"
         if self.up_to:
             found = f"up to {found}"
@@ -1894,7 +2023,7 @@ class Search(KeywordAction):
         joiner = " and" if last else ","
         if self.reveal:
             # 701.16a: "..., reveal it, and put it into your hand." / "..., reveal it, put it ..."
-            found += ", reveal it"
+            found += ", reveal it" if n == 1 else ", reveal them"
             joiner = ", and" if last else ","
         if self.that_card:
             return f"search your library for {found}{joiner} put that card {dest}{tapped}"
@@ -1906,6 +2035,8 @@ class Search(KeywordAction):
         fields = [f"count={self.count.python()}"]
         if self.up_to:
             fields.append("up_to=True")
+        if self.any_number:
+            fields.append("any_number=True")
         fields.append(f"filter={self.filter.python()}")
         fields.append(f"destination=rt.Zone.{self.destination.upper()}")
         if self.tapped:
@@ -2005,6 +2136,21 @@ def action_names(effects: tuple[Effect, ...], out: set[str]) -> None:
         if isinstance(e, KeywordAction):
             out.add(e.action)
         action_names(e.nested(), out)
+
+
+@dataclass(frozen=True)
+class ShuffleRevealed(KeywordAction):
+    """701.20a, 401.3: "shuffle all other cards revealed this way into your library" -- the cards revealed
+    by "reveal ... until" never left the library, so the library is shuffled."""
+
+    action: str
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "shuffle all other cards revealed this way into your library"
+
+    def python(self, actions: Actions) -> str:
+        return self._python(actions)
 
 
 freeze(globals())

@@ -114,7 +114,8 @@ class LastAffected(Ref):
     words: str = ""
 
     def python(self) -> str:
-        return "rt.LastAffected()"
+        # "that permanent" (110.1): only what is on the battlefield of what the instruction before affected
+        return "rt.LastAffected(permanent=True)" if self.words == "that permanent" else "rt.LastAffected()"
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,8 @@ class EachObject(Ref):
     same_name_as: Ref | None = None  # only those with the same name as this object (201.2)
     attached_to: Ref | None = None  # only those attached to these ("all Auras attached to them")
     in_graveyard: bool = False  # the cards in your graveyard, not permanents (404)
+    controlled_by: Ref | None = None  # "creatures target player controls": only that player's (115.1)
+    created_by_source: bool = False  # 607.2a: "all tokens created with Saproling Burst"
 
     @property
     def plural(self) -> bool:
@@ -158,6 +161,10 @@ class EachObject(Ref):
 
     def python(self) -> str:
         f = self.filter.python()
+        if self.controlled_by is not None:
+            return f"rt.EachObject(filter={f}, controlled_by={self.controlled_by.python()})"
+        if self.created_by_source:
+            return f"rt.EachObject(filter={f}, created_by_source=True)"
         if self.attached_to is not None:
             return f"rt.EachObject(filter={f}, attached_to={self.attached_to.python()})"
         if self.same_name_as is not None:

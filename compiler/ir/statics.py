@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..pyexpr import ident, lit
 from ..wording import COLOR_WORDS, NUMBER_TEXT, signed
-from .amounts import Amount
+from .amounts import Amount, CountersOnCreator
 from .base import dataclass, freeze
 from .selectors import FilterIR, filters_python
 
@@ -222,6 +222,19 @@ class GainAbility(StaticPart):
 
 
 @dataclass(frozen=True)
+class AddsType(StaticPart):
+    """205.1b, 613.1d (layer 4): "is an enchantment in addition to its other types"."""
+
+    type: str
+
+    def text(self, ph: "Phrase | None") -> str:
+        return f"is {'an' if self.type[:1] in 'aeiou' else 'a'} {self.type} in addition to its other types"
+
+    def python(self) -> str:
+        return f"rt.AddTypes(types=({lit(self.type)},))"
+
+
+@dataclass(frozen=True)
 class PTChange(StaticPart):
     """613.4c: "gets +1/+1", "+X/-X" (fixed as the effect begins), "for each ... counter on this"."""
 
@@ -233,6 +246,7 @@ class PTChange(StaticPart):
     additional: bool = False  # printed "an additional +1/+1"
     per_counter: str = ""  # "for each +1/+1 counter on this" (counted on the ability's source)
     per_filter: FilterIR | None = None  # "for each face-down creature on the battlefield"
+    per_zone: str = ""  # "graveyard": ``per_filter`` counts the cards in the controller's graveyard (404)
 
     def text(self, ph: "Phrase | None") -> str:
         pw = ("+X" if self.x_power > 0 else "-X") if self.x_power else signed(self.power, "p" in self.minus_zero)
@@ -251,7 +265,8 @@ class PTChange(StaticPart):
         if self.per_counter:
             return f"rt.PTChange({base}, per_counter={lit(self.per_counter)})"
         if self.per_filter is not None:
-            return f"rt.PTChange({base}, per_filter={self.per_filter.python()})"
+            zone = f", per_zone={lit(self.per_zone)}" if self.per_zone else ""
+            return f"rt.PTChange({base}, per_filter={self.per_filter.python()}{zone})"
         return f"rt.PTChange({base})"
 
 
@@ -689,12 +704,15 @@ class HasKeywordFrom(StaticPart):
 
     keyword: str
     quality: str
+    more: tuple[str, ...] = ()  # "... from green and from white": another instance for each (702.16a)
+    words: str = ""  # the quality as printed, where it differs ("Gorgons" for the subtype Gorgon)
 
     def text(self, ph: "Phrase | None") -> str:
-        return f"has {self.keyword} from {self.quality}"
+        return f"has {self.keyword} from {self.words or self.quality}" + "".join(f" and from {q}" for q in self.more)
 
     def python(self) -> str:
-        return f"rt.GainKeywordWithQuality(keyword={lit(self.keyword)}, quality={lit(self.quality)})"
+        more = f", more={lit(self.more)}" if self.more else ""
+        return f"rt.GainKeywordWithQuality(keyword={lit(self.keyword)}, quality={lit(self.quality)}{more})"
 
 
 @dataclass(frozen=True)
@@ -717,10 +735,12 @@ class SetPT(StaticPart):
 
     which: str  # "both" | "power" | "toughness"
     amount: Amount
+    subject: str = ""  # "This creature" (a token's quoted ability, 111.2); else the card's name
 
     def sentence(self, ab: "StaticIR", card: str) -> str | None:
         which = {"both": "power and toughness are each", "power": "power is", "toughness": "toughness is"}
-        return f"{card}'s {which[self.which]} equal to {self.amount.words}."
+        words = self.amount.named(card) if isinstance(self.amount, CountersOnCreator) else self.amount.words
+        return f"{self.subject or card}'s {which[self.which]} equal to {words}."
 
     def python(self) -> str:
         return (f"rt.SetPT(amount={self.amount.python()}, power={lit(self.which != 'toughness')}, "
