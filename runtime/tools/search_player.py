@@ -1,0 +1,425 @@
+"""A search-based player: information-set Monte Carlo tree search (ISMCTS) over the decision
+protocol (:mod:`runtime.decisions`).
+
+**Where a search starts.**  The engine asks its questions from deep inside the turn loop, so a
+copy of the game can only be played on from a point it knows how to take up again
+(:func:`runtime.turns.resume`): a priority decision (117.3, the round goes on with the same
+passes in succession, 117.3d) or the declaration of attackers or blockers (asked before their
+step writes anything, 508.1, 509.1).  Such a question is a *root*: the game is copied there
+(:meth:`Game.fork`, once per root; each iteration then rewinds that copy with the engine's own
+``snapshot``/``restore``, 726.1).  Any other question of this player (a target, a number, cards to
+choose...) is searched from the last root: each iteration plays the copy on from the root, giving
+the answers this player really gave since (the *path*), and is dropped if the copy asks a
+different question on the way (the opponent, played at random, did something else).  When no
+iteration gets there, or the question has one sensible answer, the greedy player's answer is
+given (:mod:`runtime.tools.greedy_player`).
+
+**Never cheating (400.2, 708.5).**  Every iteration first *determinizes* the copy: the cards this
+player can't see -- the opponent's hand, every library (its own order included) and the
+face-down permanents it doesn't control -- are dealt again at random among the same places,
+each owner's cards among that owner's hidden places (so counts are kept).  The deal depends only
+on which places there are and on the multiset of cards hidden in them, never on where each card
+really is, so swapping hidden cards in the real game changes no answer (tested).  The copy's
+random generator is reseeded too (the real one would tell the next shuffle).  The real game is
+only read (its state digest is unchanged by thinking: tested).
+
+**The tree** is over this player's decisions only (single-observer ISMCTS): a node is the history
+of this player's answers since the root; each question met there keeps, per candidate answer, its
+visits and total value, chosen by UCB1.  A question with a single candidate is no level of the
+tree.  Candidates: every action, target, option, yes/no; for attacks and blocks a few whole
+declarations (none, the greedy one, all, each creature alone; the greedy blocks, none, chump
+blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few others.
+Each expanded node is followed by a rollout: both players random (:class:`RandomDecider`, with a
+land drop whenever it can) to the end of the turn after the next (``horizon``), then the state is
+scored: 1 for a win, 0 for a loss, else a logistic function of life, creatures on the battlefield
+(power plus toughness), lands and cards in hand, each side's minus the other's.
+**Reuse:** when the next root follows the answers given from the old one, its node (and the
+statistics under it) becomes the new root.
+
+**Budget:** ``iterations`` per searched question (deterministic for a seed), or ``seconds`` of
+thinking per question (not deterministic: it depends on the machine and its load).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Hashable, Sequence
+
+from ..decisions import (
+    Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
+    DeclareAttackers, DeclareBlockers, Decider, Question, YesNo,
+)
+from ..game import Game
+from ..objects import Card, GameObject
+from ..state import GameState
+from ..turns import resume
+from ..zones import Zone
+from .greedy_player import greedy_answer, power_toughness
+from .random_player import RandomDecider
+
+UCB_C = 0.7  # exploration constant of UCB1 (values lie in [0, 1])
+
+
+@dataclass
+class Edge:
+    """One candidate answer to one question at one node: its statistics and the node after it."""
+
+    visits: int = 0
+    total: float = 0.0
+    child: "Node | None" = None
+
+    def node(self) -> "Node":
+        """The node after this answer (made on first need)."""
+        if self.child is None:
+            self.child = Node()
+        return self.child
+
+
+@dataclass
+class Node:
+    """An information set of this player: the questions met after a history of its answers, each
+    with its candidate answers' edges (in candidate order)."""
+
+    questions: dict[Question, dict[Hashable, Edge]] = field(default_factory=dict)
+
+
+class _Abandon(Exception):
+    """The copy left the path to the question being searched: the iteration is dropped."""
+
+
+class _Horizon(Exception):
+    """The rollout reached its horizon: the state is scored as it is."""
+
+
+@dataclass
+class Root:
+    """Where iterations start: a copy of the game, its snapshot, how to resume it.  A snapshot
+    serves one ``restore`` (the copy's state takes over its lists), so each restore is followed
+    by a fresh snapshot of the same state."""
+
+    game: Game
+    snapshot: GameState
+    priority: tuple[int, int] | None  # see runtime.turns.resume
+    turn: int
+    # The copy's hidden objects and their cards as copied: put back before each deal, as a
+    # snapshot doesn't save library objects (nothing but a deal changes one in place).
+    hidden: tuple[tuple[GameObject, Card], ...]
+
+
+def _answer_key(ans: Answer) -> Hashable:
+    return ans
+
+
+def candidates(game: Game, q: Question) -> list[Answer]:
+    """The answers the search compares for ``q`` (each legal; the greedy answer always among them;
+    the same ones for the same question)."""
+    rng = random.Random(0)
+    greedy = greedy_answer(game, q)
+    out: list[Answer] = []
+    if isinstance(q, ChooseAction):
+        out = [c.key for c in q.options]
+    elif isinstance(q, ChooseTarget):
+        out = [c.key for c in q.options] + ([None] if q.optional or not q.options else [])
+    elif isinstance(q, YesNo):
+        out = [True, False]
+    elif isinstance(q, ChooseOption):
+        out = [c.key for c in q.options]
+    elif isinstance(q, ChooseNumber):
+        out = sorted({q.minimum, q.maximum, (q.minimum + q.maximum) // 2})
+    elif isinstance(q, ChooseOrder):
+        out = [tuple(c.key for c in q.options)]
+    elif isinstance(q, ChooseCards):
+        keys = [c.key for c in q.options]
+        out = [greedy]
+        for _ in range(4):
+            n = rng.randint(q.minimum, min(q.maximum, len(keys))) if keys else 0
+            out.append(tuple(sorted(rng.sample(keys, n))))
+    elif isinstance(q, DeclareAttackers):
+        must = tuple(k for k in q.required if k in q.legal)
+        able = [c.key for c in q.options if c.key in q.legal and c.key not in must]
+        out = [must, must + tuple(able)] + [must + (k,) for k in able]
+    elif isinstance(q, DeclareBlockers):
+        out = [tuple(r for r in q.requirements if r in q.legal)]
+        if not q.requirements and not q.minimums:
+            # chump blocks: each blocker in front of the attacker it can block first
+            used: set[str] = set()
+            chumps: list[str] = []
+            for a in q.attackers:
+                for p in q.legal:
+                    b, _, att = p.partition(">")
+                    if att == a.key and b not in used:
+                        chumps.append(p)
+                        used.add(b)
+                        break
+            out.append(tuple(chumps))
+    seen: set[Hashable] = set()
+    unique: list[Answer] = []
+    for a in [greedy, *out]:
+        k = _answer_key(a)
+        if k not in seen:
+            seen.add(k)
+            unique.append(a)
+    return unique
+
+
+def evaluate(game: Game, me: int) -> float:
+    """A state's value for ``me`` in [0, 1]: the result if the game is over, else a logistic
+    function of the difference in life, creatures (power + toughness), lands and cards in hand."""
+    s = game.state
+    if s.game_over:
+        return 0.5 if s.winner is None else (1.0 if s.winner == me else 0.0)
+    if game.players[me].lost:
+        return 0.0
+    score = 0.0
+    for p in game.players:
+        sign = 1.0 if p.index == me else -1.0
+        if p.lost:
+            return 1.0 if p.index != me else 0.0
+        score += sign * 0.12 * max(p.life, 0)
+        score += sign * 0.15 * len(game.zone(Zone.HAND, p.index))
+    for o in game.battlefield():
+        sign = 1.0 if o.controller == me else -1.0
+        ch = game.characteristics(o)
+        if "creature" in ch.types:
+            pw, tg = power_toughness(game, o)
+            score += sign * 0.1 * (max(pw, 0) + max(tg, 0))
+        elif "land" in ch.types:
+            score += sign * 0.2
+        else:
+            score += sign * 0.15
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def hidden_places(game: Game, me: int) -> list[list[GameObject]]:
+    """The objects whose card ``me`` can't see, by owner: every library (400.2; its own too, as
+    it doesn't know the order), the other players' hands (400.2), and the face-down permanents it
+    doesn't control (708.5)."""
+    s = game.state
+    out: list[list[GameObject]] = []
+    for owner in range(len(game.players)):
+        slots = list(s.zones[(Zone.LIBRARY, owner)])
+        if owner != me:
+            slots += s.zones[(Zone.HAND, owner)]
+        slots += [o.oid for o in game.battlefield()
+                  if o.face_down is not None and o.controller != me and o.owner == owner]
+        out.append([s.objects[oid] for oid in sorted(slots)])
+    return out
+
+
+def determinize(game: Game, me: int, rng: random.Random) -> None:
+    """Deal the cards ``me`` can't see again among their places (:func:`hidden_places`): each
+    owner's hidden cards among that owner's hidden places, at random.  The deal depends only on
+    the places and the multiset of hidden cards, not on which card is where."""
+    for objs in hidden_places(game, me):
+        cards = sorted((o.card for o in objs), key=lambda c: c.card_id)
+        rng.shuffle(cards)
+        for o, c in zip(objs, cards):
+            o.card = c
+    game.changed()
+
+
+class _Seat:
+    """Answers one player's questions inside a copy of the game, for the iteration under way."""
+
+    def __init__(self, search: "SearchDecider", seat: int) -> None:
+        self.search = search
+        self.seat = seat
+
+    def decide(self, question: Question) -> Answer:
+        return self.search.in_copy(self.seat, question)
+
+
+class SearchDecider:
+    """An ISMCTS player for seat ``me`` of the game in ``game_ref`` (see the module docstring).
+
+    ``iterations``: iterations per searched question; ``seconds``: a time budget instead (not
+    deterministic); ``horizon``: rollouts stop as the turn that many turns after the root ends.
+    """
+
+    def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
+                 seconds: float | None = None, horizon: int = 2, rollout_steps: int = 400) -> None:
+        self.me = me
+        self.game_ref = game_ref
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.horizon = horizon
+        self.rollout_steps = rollout_steps
+        self.root: Root | None = None
+        self.root_node = Node()
+        self.path: list[tuple[Question, Answer]] = []  # this player's answers since the root
+        # The iteration under way.
+        self._it_path: list[tuple[Question, Answer]] = []
+        self._target: Question | None = None
+        self._node = self.root_node
+        self._depth = 0
+        self._in_tree = True
+        self._visited: list[Edge] = []
+        self._reached = False
+        self._steps = 0
+        self._horizon_turn = 0
+        self._rollout: list[RandomDecider] = []
+        # What thinking cost (for docs/players.md): questions searched, iterations, seconds.
+        self.searched = 0
+        self.spent_iterations = 0
+        self.spent_seconds = 0.0
+
+    # ------------------------------------------------------------------ the real game
+
+    def decide(self, question: Question) -> Answer:
+        """Search ``question`` when it has more than one sensible answer; else answer greedily."""
+        game = self.game_ref[0]
+        q = question
+        cands = candidates(game, q)
+        resumable = isinstance(q, (ChooseAction, DeclareAttackers, DeclareBlockers))
+        if resumable and len(cands) > 1:
+            self._new_root(game, q)
+        if len(cands) <= 1:
+            return cands[0] if cands else greedy_answer(game, q)
+        if self.root is None or len(self.path) > 8:
+            ans = greedy_answer(game, q)
+        else:
+            ans = self._search(q, cands)
+        self.path.append((q, ans))
+        return ans
+
+    def _new_root(self, game: Game, q: Question) -> None:
+        """Copy the game at a resumable question; keep the node the answers given lead to."""
+        node: Node | None = self.root_node
+        for pq, pa in self.path:
+            edge = node.questions.get(pq, {}).get(_answer_key(pa)) if node is not None else None
+            node = edge.child if edge is not None else None
+        self.root_node = node if node is not None else Node()
+        self.path = []
+        copy_ = game.fork([_Seat(self, i) for i in range(len(game.players))])
+        priority = (q.player, game.priority_passes) if isinstance(q, ChooseAction) else None
+        hidden = tuple((o, o.card) for objs in hidden_places(copy_, self.me) for o in objs)
+        self.root = Root(copy_, copy_.snapshot(), priority, game.state.turn, hidden)
+
+    def _search(self, q: Question, cands: Sequence[Answer]) -> Answer:
+        """Run the budget of iterations towards ``q``; the most visited candidate, else greedy."""
+        assert self.root is not None
+        root = self.root
+        started = time.perf_counter()
+        self.searched += 1
+        n = 0
+        while True:
+            if self.seconds is not None:
+                if time.perf_counter() - started >= self.seconds and n > 0:
+                    break
+            elif n >= self.iterations:
+                break
+            n += 1
+            self._iterate(root, q)
+        self.spent_iterations += n
+        self.spent_seconds += time.perf_counter() - started
+        node = self.root_node
+        for pq, pa in self.path:
+            edge = node.questions.get(pq, {}).get(_answer_key(pa))
+            if edge is None:
+                return greedy_answer(self.game_ref[0], q)
+            node = edge.node()
+        stats = node.questions.get(q)
+        if not stats:
+            return greedy_answer(self.game_ref[0], q)
+        best = max(cands, key=lambda a: (stats[_answer_key(a)].visits if _answer_key(a) in stats else -1,
+                                         stats[_answer_key(a)].total if _answer_key(a) in stats else 0.0))
+        return best
+
+    def _iterate(self, root: Root, q: Question) -> None:
+        """One iteration: rewind the copy, deal the hidden cards, play on, score, back up."""
+        g = root.game
+        g.restore(root.snapshot)
+        root.snapshot = g.snapshot()
+        for o, c in root.hidden:
+            o.card = c
+        determinize(g, self.me, self.rng)
+        g.state.rng.seed(self.rng.getrandbits(64))
+        self._it_path = list(self.path)
+        self._target = q
+        self._node = self.root_node
+        self._depth = 0
+        self._in_tree = True
+        self._visited = []
+        self._reached = False
+        self._steps = 0
+        self._rollout = [RandomDecider(self.rng.getrandbits(32)) for _ in g.players]
+        self._horizon_turn = root.turn + self.horizon
+        try:
+            resume(g, root.priority, max_turns=self._horizon_turn)
+        except _Abandon:
+            return
+        except _Horizon:
+            pass
+        except Exception:  # noqa: BLE001 - a copy that breaks teaches nothing; the real game goes on
+            return
+        if not self._reached:
+            return
+        value = evaluate(g, self.me)
+        for e in self._visited:
+            e.visits += 1
+            e.total += value
+
+    # ------------------------------------------------------------------ inside a copy
+
+    def in_copy(self, seat: int, q: Question) -> Answer:
+        """Answer a question asked in the copy: the path, then the tree, then the rollout."""
+        g = self.root.game if self.root is not None else None
+        assert g is not None
+        self._steps += 1
+        if self._steps > self.rollout_steps:
+            if not self._reached:
+                raise _Abandon()
+            raise _Horizon()
+        if seat != self.me:
+            return self._rollout_answer(seat, g, q)
+        if not self._in_tree:
+            return self._rollout_answer(seat, g, q)
+        cands = candidates(g, q)
+        if len(cands) <= 1:
+            return cands[0] if cands else greedy_answer(g, q)
+        if self._depth < len(self._it_path):
+            pq, pa = self._it_path[self._depth]
+            if pq != q:
+                raise _Abandon()
+            self._depth += 1
+            self._node = self._node.questions.setdefault(q, {}).setdefault(_answer_key(pa), Edge()).node()
+            return pa
+        if not self._reached:
+            if q != self._target:
+                raise _Abandon()
+            self._reached = True
+        stats = self._node.questions.setdefault(q, {})
+        for a in cands:
+            stats.setdefault(_answer_key(a), Edge())
+        total = sum(stats[_answer_key(a)].visits for a in cands)
+        best: Answer = cands[0]
+        best_score = -1.0
+        for a in cands:
+            e = stats[_answer_key(a)]
+            if e.visits == 0:
+                best = a
+                break
+            score = e.total / e.visits + UCB_C * math.sqrt(math.log(total) / e.visits)
+            if score > best_score:
+                best, best_score = a, score
+        edge = stats[_answer_key(best)]
+        self._visited.append(edge)
+        if edge.visits == 0:
+            self._in_tree = False  # expanded: a rollout from here on
+        else:
+            self._node = edge.node()
+        self._depth += 1
+        return best
+
+    def _rollout_answer(self, seat: int, g: Game, q: Question) -> Answer:
+        """The rollout policy: a random player (the opponent throughout; this player past the tree)."""
+        return self._rollout[seat].decide(q)
+
+
+def search_decider(me: int, game_ref: list[Game], seed: int, iterations: int = 200,
+                   seconds: float | None = None) -> Decider:
+    """A :class:`SearchDecider` as a :class:`~runtime.decisions.Decider`."""
+    return SearchDecider(me, game_ref, seed, iterations, seconds)
