@@ -60,6 +60,9 @@ from .greedy_player import greedy_answer, power_toughness
 from .random_player import RandomDecider
 
 UCB_C = 0.7  # exploration constant of UCB1 (values lie in [0, 1])
+DEEPEN = 8  # visits of an answer before the decisions after it are chosen in the tree, not by rollout
+SETTLED = 3  # rounds after which a search whose candidates all scored alike stops early
+MARGIN = 0.005  # how much better than the greedy answer, on average over worlds, an answer must be
 
 
 @dataclass
@@ -239,7 +242,8 @@ class SearchDecider:
     """
 
     def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
-                 seconds: float | None = None, horizon: int = 2, rollout_steps: int = 400) -> None:
+                 seconds: float | None = None, horizon: int = 2, rollout_steps: int = 400,
+                 rollout: str = "greedy") -> None:
         self.me = me
         self.game_ref = game_ref
         self.rng = random.Random(seed)
@@ -247,6 +251,7 @@ class SearchDecider:
         self.seconds = seconds
         self.horizon = horizon
         self.rollout_steps = rollout_steps
+        self.rollout_kind = rollout
         self.root: Root | None = None
         self.root_node = Node()
         self.path: list[tuple[Question, Answer]] = []  # this player's answers since the root
@@ -258,6 +263,7 @@ class SearchDecider:
         self._in_tree = True
         self._visited: list[Edge] = []
         self._reached = False
+        self._forced: Answer = None
         self._steps = 0
         self._horizon_turn = 0
         self._rollout: list[RandomDecider] = []
@@ -273,6 +279,8 @@ class SearchDecider:
         game = self.game_ref[0]
         q = question
         cands = candidates(game, q)
+        if isinstance(q, ChooseAction) and not any(c.key.startswith(("play:", "cast:")) for c in q.options):
+            cands = cands[:1]  # only abilities to activate: the greedy player's pass, unsearched
         resumable = isinstance(q, (ChooseAction, DeclareAttackers, DeclareBlockers))
         if resumable and len(cands) > 1:
             self._new_root(game, q)
@@ -299,68 +307,88 @@ class SearchDecider:
         self.root = Root(copy_, copy_.snapshot(), priority, game.state.turn, hidden)
 
     def _search(self, q: Question, cands: Sequence[Answer]) -> Answer:
-        """Run the budget of iterations towards ``q``; the most visited candidate, else greedy."""
+        """Spend the budget on ``q`` in rounds: each round deals one world (the hidden cards, the
+        copy's random generator) and plays every candidate once in it, so candidates are compared
+        on the same worlds (common random numbers).  The answer is the candidate whose values beat
+        the greedy answer's, world by world, by more than their noise; else the greedy answer."""
         assert self.root is not None
         root = self.root
         started = time.perf_counter()
         self.searched += 1
+        values: dict[Hashable, dict[int, float]] = {_answer_key(a): {} for a in cands}
         n = 0
+        world = 0
         while True:
-            if self.seconds is not None:
-                if time.perf_counter() - started >= self.seconds and n > 0:
+            world += 1
+            seeds = (self.rng.getrandbits(64), self.rng.getrandbits(64))
+            for a in cands:
+                if self.seconds is not None:
+                    if time.perf_counter() - started >= self.seconds and world > 1:
+                        break
+                elif n >= self.iterations:
                     break
-            elif n >= self.iterations:
-                break
-            n += 1
-            self._iterate(root, q)
+                n += 1
+                v = self._iterate(root, q, seeds, a)
+                if v is not None:
+                    values[_answer_key(a)][world] = v
+            else:
+                if world >= SETTLED and all(values[_answer_key(a)] == values[_answer_key(cands[0])] for a in cands):
+                    break  # every candidate scored the same in every world so far: nothing to find
+                continue
+            break
         self.spent_iterations += n
         self.spent_seconds += time.perf_counter() - started
-        node = self.root_node
-        for pq, pa in self.path:
-            edge = node.questions.get(pq, {}).get(_answer_key(pa))
-            if edge is None:
-                return greedy_answer(self.game_ref[0], q)
-            node = edge.node()
-        stats = node.questions.get(q)
-        if not stats:
-            return greedy_answer(self.game_ref[0], q)
-        best = max(cands, key=lambda a: (stats[_answer_key(a)].visits if _answer_key(a) in stats else -1,
-                                         stats[_answer_key(a)].total if _answer_key(a) in stats else 0.0))
+        greedy = cands[0]  # candidates() puts the greedy answer first
+        base = values[_answer_key(greedy)]
+        best, best_gain = greedy, 0.0
+        for a in cands[1:]:
+            mine = values[_answer_key(a)]
+            diffs = [mine[w] - base[w] for w in mine if w in base]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+            if mean > max(MARGIN, sd / math.sqrt(len(diffs))) and mean > best_gain:
+                best, best_gain = a, mean
         return best
 
-    def _iterate(self, root: Root, q: Question) -> None:
-        """One iteration: rewind the copy, deal the hidden cards, play on, score, back up."""
+    def _iterate(self, root: Root, q: Question, seeds: tuple[int, int], answer: Answer) -> float | None:
+        """One iteration in the world ``seeds``: rewind the copy, deal the hidden cards, play on
+        (answering ``q`` with ``answer``), score and back the value up; None if ``q`` wasn't met."""
         g = root.game
         g.restore(root.snapshot)
         root.snapshot = g.snapshot()
         for o, c in root.hidden:
             o.card = c
-        determinize(g, self.me, self.rng)
-        g.state.rng.seed(self.rng.getrandbits(64))
+        world = random.Random(seeds[0])
+        determinize(g, self.me, world)
+        g.state.rng.seed(seeds[1])
         self._it_path = list(self.path)
         self._target = q
+        self._forced = answer
         self._node = self.root_node
         self._depth = 0
         self._in_tree = True
         self._visited = []
         self._reached = False
         self._steps = 0
-        self._rollout = [RandomDecider(self.rng.getrandbits(32)) for _ in g.players]
+        self._rollout = [RandomDecider(world.getrandbits(32)) for _ in g.players]
         self._horizon_turn = root.turn + self.horizon
         try:
             resume(g, root.priority, max_turns=self._horizon_turn)
         except _Abandon:
-            return
+            return None
         except _Horizon:
             pass
         except Exception:  # noqa: BLE001 - a copy that breaks teaches nothing; the real game goes on
-            return
+            return None
         if not self._reached:
-            return
+            return None
         value = evaluate(g, self.me)
         for e in self._visited:
             e.visits += 1
             e.total += value
+        return value
 
     # ------------------------------------------------------------------ inside a copy
 
@@ -373,9 +401,7 @@ class SearchDecider:
             if not self._reached:
                 raise _Abandon()
             raise _Horizon()
-        if seat != self.me:
-            return self._rollout_answer(seat, g, q)
-        if not self._in_tree:
+        if seat != self.me or not self._in_tree:
             return self._rollout_answer(seat, g, q)
         cands = candidates(g, q)
         if len(cands) <= 1:
@@ -387,35 +413,40 @@ class SearchDecider:
             self._depth += 1
             self._node = self._node.questions.setdefault(q, {}).setdefault(_answer_key(pa), Edge()).node()
             return pa
+        stats = self._node.questions.setdefault(q, {})
+        for a in cands:
+            stats.setdefault(_answer_key(a), Edge())
         if not self._reached:
             if q != self._target:
                 raise _Abandon()
             self._reached = True
-        stats = self._node.questions.setdefault(q, {})
-        for a in cands:
-            stats.setdefault(_answer_key(a), Edge())
-        total = sum(stats[_answer_key(a)].visits for a in cands)
-        best: Answer = cands[0]
-        best_score = -1.0
-        for a in cands:
-            e = stats[_answer_key(a)]
-            if e.visits == 0:
-                best = a
-                break
-            score = e.total / e.visits + UCB_C * math.sqrt(math.log(total) / e.visits)
-            if score > best_score:
-                best, best_score = a, score
-        edge = stats[_answer_key(best)]
-        self._visited.append(edge)
-        if edge.visits == 0:
-            self._in_tree = False  # expanded: a rollout from here on
+            best = self._forced
         else:
-            self._node = edge.node()
+            # UCB1 (unvisited candidates first, in candidate order).
+            total = sum(stats[_answer_key(a)].visits for a in cands)
+            best = cands[0]
+            best_score = -1.0
+            for a in cands:
+                e = stats[_answer_key(a)]
+                if e.visits == 0:
+                    best = a
+                    break
+                score = e.total / e.visits + UCB_C * math.sqrt(math.log(total) / e.visits)
+                if score > best_score:
+                    best, best_score = a, score
+        edge = stats.setdefault(_answer_key(best), Edge())
+        self._visited.append(edge)
+        # Deeper in the tree only below an answer tried often enough; else a rollout from here.
+        self._in_tree = edge.visits >= DEEPEN
+        self._node = edge.node()
         self._depth += 1
         return best
 
     def _rollout_answer(self, seat: int, g: Game, q: Question) -> Answer:
-        """The rollout policy: a random player (the opponent throughout; this player past the tree)."""
+        """The rollout policy (the opponent throughout; this player past the tree): the greedy
+        player, or a random one."""
+        if self.rollout_kind == "greedy":
+            return greedy_answer(g, q)
         return self._rollout[seat].decide(q)
 
 
