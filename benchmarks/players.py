@@ -25,7 +25,7 @@ from runtime.tools.players import PlayerSpec, player_factory
 from runtime.tools.search_player import SearchDecider
 from runtime.tools.simulate import play_game
 
-DECKS = ("decks/blue_black.deck", "decks/red_green.deck")
+DECKS = tuple(str(Path(__file__).resolve().parents[1] / "decks" / f) for f in ("blue_black.deck", "red_green.deck"))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -49,7 +49,7 @@ from typing import Hashable, Sequence
 
 from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
-    DeclareAttackers, DeclareBlockers, Decider, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
 from ..game import Game
 from ..objects import Card, GameObject
@@ -196,25 +196,26 @@ def evaluate(game: Game, me: int) -> float:
 
 
 def hidden_places(game: Game, me: int) -> list[list[GameObject]]:
-    """The objects whose card ``me`` can't see, by owner: every library (400.2; its own too, as
-    it doesn't know the order), the other players' hands (400.2), and the face-down permanents it
-    doesn't control (708.5)."""
+    """The objects whose card ``me`` can't see, by owner, in the order of their places: every
+    library top to bottom (400.2; its own too, as it doesn't know the order), the other players'
+    hands (400.2), and the face-down permanents it doesn't control (708.5)."""
     s = game.state
     out: list[list[GameObject]] = []
     for owner in range(len(game.players)):
         slots = list(s.zones[(Zone.LIBRARY, owner)])
         if owner != me:
             slots += s.zones[(Zone.HAND, owner)]
-        slots += [o.oid for o in game.battlefield()
-                  if o.face_down is not None and o.controller != me and o.owner == owner]
-        out.append([s.objects[oid] for oid in sorted(slots)])
+        slots += sorted(o.oid for o in game.battlefield()
+                        if o.face_down is not None and o.controller != me and o.owner == owner)
+        out.append([s.objects[oid] for oid in slots])
     return out
 
 
 def determinize(game: Game, me: int, rng: random.Random) -> None:
     """Deal the cards ``me`` can't see again among their places (:func:`hidden_places`): each
     owner's hidden cards among that owner's hidden places, at random.  The deal depends only on
-    the places and the multiset of hidden cards, not on which card is where."""
+    the places and the multiset of hidden cards, not on which card is where (a place is its
+    position in its zone: the objects of a library are interchangeable)."""
     for objs in hidden_places(game, me):
         cards = sorted((o.card for o in objs), key=lambda c: c.card_id)
         rng.shuffle(cards)
@@ -267,6 +268,7 @@ class SearchDecider:
         self._steps = 0
         self._horizon_turn = 0
         self._rollout: list[RandomDecider] = []
+        self.last_values: dict[Hashable, dict[int, float]] = {}  # the last search's values, by answer and world
         # What thinking cost (for docs/players.md): questions searched, iterations, seconds.
         self.searched = 0
         self.spent_iterations = 0
@@ -338,6 +340,7 @@ class SearchDecider:
             break
         self.spent_iterations += n
         self.spent_seconds += time.perf_counter() - started
+        self.last_values = values
         greedy = cands[0]  # candidates() puts the greedy answer first
         base = values[_answer_key(greedy)]
         best, best_gain = greedy, 0.0
@@ -448,9 +451,3 @@ class SearchDecider:
         if self.rollout_kind == "greedy":
             return greedy_answer(g, q)
         return self._rollout[seat].decide(q)
-
-
-def search_decider(me: int, game_ref: list[Game], seed: int, iterations: int = 200,
-                   seconds: float | None = None) -> Decider:
-    """A :class:`SearchDecider` as a :class:`~runtime.decisions.Decider`."""
-    return SearchDecider(me, game_ref, seed, iterations, seconds)
