@@ -122,7 +122,15 @@ def candidates(game: Game, q: Question) -> list[Answer]:
     greedy = greedy_answer(game, q)
     out: list[Answer] = []
     if isinstance(q, ChooseAction):
-        out = [c.key for c in q.options]
+        # Two cards of the same name in the hand are the same action (a land drop, a spell): one
+        # candidate for both.
+        labels: set[str] = set()
+        for c in q.options:
+            if c.key.startswith(("play:", "cast:")):
+                if c.label in labels:
+                    continue
+                labels.add(c.label)
+            out.append(c.key)
     elif isinstance(q, ChooseTarget):
         out = [c.key for c in q.options] + ([None] if q.optional or not q.options else [])
     elif isinstance(q, YesNo):
