@@ -29,9 +29,9 @@ visits and total value, chosen by UCB1.  A question with a single candidate is n
 tree.  Candidates: every action, target, option, yes/no; for attacks and blocks a few whole
 declarations (none, the greedy one, all, each creature alone; the greedy blocks, none, chump
 blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few others.
-Each expanded node is followed by a rollout: both players random (:class:`RandomDecider`, with a
-land drop whenever it can) to the end of the turn after the next (``horizon``), then the state is
-scored: 1 for a win, 0 for a loss, else a logistic function of life, creatures on the battlefield
+Each expanded node is followed by a rollout to the end of the next turn (``horizon``): this
+player plays as the greedy player, the opponent as the greedy player or the random one
+(:class:`RandomDecider`), at random question by question; then the state is scored: 1 for a win, 0 for a loss, else a logistic function of life, creatures on the battlefield
 (power plus toughness), lands and cards in hand, each side's minus the other's.
 **Reuse:** when the next root follows the answers given from the old one, its node (and the
 statistics under it) becomes the new root.
@@ -247,7 +247,7 @@ class SearchDecider:
     """An ISMCTS player for seat ``me`` of the game in ``game_ref`` (see the module docstring).
 
     ``iterations``: iterations per searched question; ``seconds``: a time budget instead (not
-    deterministic); ``horizon``: rollouts stop as the turn that many turns after the root ends.
+    deterministic); ``horizon``: the turns a rollout plays, the root's included (2: to the end of the next turn).
     """
 
     def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
@@ -454,8 +454,11 @@ class SearchDecider:
         return best
 
     def _rollout_answer(self, seat: int, g: Game, q: Question) -> Answer:
-        """The rollout policy (the opponent throughout; this player past the tree): the greedy
-        player, or a random one."""
-        if self.rollout_kind == "greedy":
+        """The rollout policy (the opponent throughout; this player past the tree).  ``greedy``:
+        this player answers as the greedy player, the opponent -- whose skill it doesn't know --
+        as the greedy player or the random one, at random (seeded by the world, so candidates
+        compared in one world meet the same opponent).  ``random``: both random."""
+        rand = self._rollout[seat]
+        if self.rollout_kind == "greedy" and (seat == self.me or rand.rng.random() < 0.5):
             return greedy_answer(g, q)
-        return self._rollout[seat].decide(q)
+        return rand.decide(q)

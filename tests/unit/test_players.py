@@ -100,7 +100,7 @@ def test_search_never_cheats(pool: Pool) -> None:
     """400.2, 708.5: the opponent's hand swapped with cards of its library (same count) and
     every library reordered: the same seed thinks exactly the same (every candidate scored the
     same in every world), so nothing it can't see reaches its answers."""
-    g = _game_at(pool, 4, 3)
+    g = _game_at(pool, 0, 4)  # bob's turn: a land, Grizzly Bears, pass
     me = g.state.active
     opp = 1 - me
     ans, values, q = _think(g)
@@ -140,3 +140,16 @@ def test_search_beats_random(pool: Pool) -> None:
                       inner=player_factory(specs, seed), check=False)
         wins += r.winner == ("alice", "bob")[seat]
     assert wins >= 8
+
+
+def test_play_command_takes_computer_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardsmith play --players KIND,KIND --budget N`` (and its refusals)."""
+    from cardsmith.cli import main
+
+    assert main(["play", "--players", "search,greedy", "--budget", "3", "--turns", "2", "--seed", "4",
+                 "--deck", "decks/red_green.deck", "--deck", "decks/blue_black.deck"]) == 0
+    assert "turn limit after 2 turns" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "--budget", "soon"])
+    assert main(["play", "--players", "search,nobody"]) == 2
+    assert main(["play", "--human", "--players", "search,random"]) == 2
