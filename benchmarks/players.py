@@ -23,7 +23,7 @@ from runtime.game import Game
 from runtime.pool import Pool
 from runtime.tools.players import PlayerSpec, player_factory
 from runtime.tools.search_player import SearchDecider
-from runtime.tools.simulate import play_game
+from runtime.tools.simulate import InnerFactory, play_game
 
 DECKS = tuple(str(Path(__file__).resolve().parents[1] / "decks" / f) for f in ("blue_black.deck", "red_green.deck"))
 
@@ -74,6 +74,18 @@ class _Timed:
         return ans
 
 
+def _timing(factory: InnerFactory, seat: int, searchers: list[SearchDecider], m: Matchup) -> InnerFactory:
+    """``factory`` with the player of ``seat`` timed (and kept in ``searchers`` if it searches)."""
+    def inner(i: int, game_ref: list[Game]) -> Decider | None:
+        d = factory(i, game_ref)
+        if i != seat or d is None:
+            return d
+        if isinstance(d, SearchDecider):
+            searchers.append(d)
+        return _Timed(d, m)
+    return inner
+
+
 def load_decks(pool: Pool) -> list[list[str]]:
     """The sample decks, their names as the pool spells them."""
     from cardsmith.decks import read_deck, resolve
@@ -92,17 +104,8 @@ def run_matchup(pool: Pool, first: str, second: str, games: int, budget: int, st
         kinds[seat] = first
         specs = [PlayerSpec(k, budget) for k in kinds]
         deal = decks if (seed // 2) % 2 == 0 else decks[::-1]
-        factory = player_factory(specs, seed)
         searchers: list[SearchDecider] = []
-
-        def inner(i: int, game_ref: list[Game], factory=factory, seat=seat,  # type: ignore[no-untyped-def]
-                  searchers=searchers) -> Decider | None:
-            d = factory(i, game_ref)
-            if i != seat or d is None:
-                return d
-            if isinstance(d, SearchDecider):
-                searchers.append(d)
-            return _Timed(d, m)
+        inner = _timing(player_factory(specs, seed), seat, searchers, m)
         r = play_game(pool, seed, deal, max_turns=max_turns, inner=inner)
         m.games += 1
         m.violations += len(r.violations)

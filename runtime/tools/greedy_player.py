@@ -101,8 +101,9 @@ def greedy_blockers(game: Game, q: DeclareBlockers) -> tuple[str, ...]:
         mine = [p.split(">")[0] for p in q.legal if p.endswith(">" + a) and p.split(">")[0] not in used]
         kills = [b for b in mine if pt(b)[0] >= at and pt(b)[1] > ap]
         survives = [b for b in mine if pt(b)[1] > ap]
-        pick = (kills or survives or [None])[0]
-        if pick is not None:
+        picks = kills or survives
+        if picks:
+            pick = picks[0]
             pairs.append(f"{pick}>{a}")
             used.add(pick)
             blocked.add(a)

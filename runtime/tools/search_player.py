@@ -30,8 +30,8 @@ tree.  Candidates: every action, target, option, yes/no; for attacks and blocks 
 declarations (none, the greedy one, all, each creature alone; the greedy blocks, none, chump
 blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few others.
 Each expanded node is followed by a rollout to the end of the next turn (``horizon``): this
-player plays as the greedy player, the opponent as the greedy player or the random one
-(:class:`RandomDecider`), at random question by question; then the state is scored: 1 for a win, 0 for a loss, else a logistic function of life, creatures on the battlefield
+player plays as the greedy player, the opponent as the random player (:class:`RandomDecider`,
+which makes a land drop whenever it can); then the state is scored: 1 for a win, 0 for a loss, else a logistic function of life, creatures on the battlefield
 (power plus toughness), lands and cards in hand, each side's minus the other's.
 **Reuse:** when the next root follows the answers given from the old one, its node (and the
 statistics under it) becomes the new root.
@@ -63,6 +63,7 @@ UCB_C = 0.7  # exploration constant of UCB1 (values lie in [0, 1])
 DEEPEN = 8  # visits of an answer before the decisions after it are chosen in the tree, not by rollout
 SETTLED = 3  # rounds after which a search whose candidates all scored alike stops early
 MARGIN = 0.005  # how much better than the greedy answer, on average over worlds, an answer must be
+NOISE = 0.5  # ... and by how many standard errors of that average (world to world)
 
 
 @dataclass
@@ -132,35 +133,35 @@ def candidates(game: Game, q: Question) -> list[Answer]:
                 labels.add(c.label)
             out.append(c.key)
     elif isinstance(q, ChooseTarget):
-        out = [c.key for c in q.options] + ([None] if q.optional or not q.options else [])
+        out += [c.key for c in q.options] + ([None] if q.optional or not q.options else [])
     elif isinstance(q, YesNo):
-        out = [True, False]
+        out += [True, False]
     elif isinstance(q, ChooseOption):
-        out = [c.key for c in q.options]
+        out += [c.key for c in q.options]
     elif isinstance(q, ChooseNumber):
-        out = sorted({q.minimum, q.maximum, (q.minimum + q.maximum) // 2})
+        out += sorted({q.minimum, q.maximum, (q.minimum + q.maximum) // 2})
     elif isinstance(q, ChooseOrder):
-        out = [tuple(c.key for c in q.options)]
+        out += [tuple(c.key for c in q.options)]
     elif isinstance(q, ChooseCards):
         keys = [c.key for c in q.options]
-        out = [greedy]
+        out += [greedy]
         for _ in range(4):
             n = rng.randint(q.minimum, min(q.maximum, len(keys))) if keys else 0
             out.append(tuple(sorted(rng.sample(keys, n))))
     elif isinstance(q, DeclareAttackers):
         must = tuple(k for k in q.required if k in q.legal)
         able = [c.key for c in q.options if c.key in q.legal and c.key not in must]
-        out = [must, must + tuple(able)] + [must + (k,) for k in able]
+        out += [must, must + tuple(able)] + [must + (k,) for k in able]
     elif isinstance(q, DeclareBlockers):
-        out = [tuple(r for r in q.requirements if r in q.legal)]
+        out += [tuple(r for r in q.requirements if r in q.legal)]
         if not q.requirements and not q.minimums:
             # chump blocks: each blocker in front of the attacker it can block first
             used: set[str] = set()
             chumps: list[str] = []
-            for a in q.attackers:
+            for attacker in q.attackers:
                 for p in q.legal:
                     b, _, att = p.partition(">")
-                    if att == a.key and b not in used:
+                    if att == attacker.key and b not in used:
                         chumps.append(p)
                         used.add(b)
                         break
@@ -177,7 +178,8 @@ def candidates(game: Game, q: Question) -> list[Answer]:
 
 def evaluate(game: Game, me: int) -> float:
     """A state's value for ``me`` in [0, 1]: the result if the game is over, else a logistic
-    function of the difference in life, creatures (power + toughness), lands and cards in hand."""
+    function of the difference in life (the last 10 points worth three times the others),
+    creatures (power + toughness), lands, other permanents and cards in hand."""
     s = game.state
     if s.game_over:
         return 0.5 if s.winner is None else (1.0 if s.winner == me else 0.0)
@@ -188,7 +190,8 @@ def evaluate(game: Game, me: int) -> float:
         sign = 1.0 if p.index == me else -1.0
         if p.lost:
             return 1.0 if p.index != me else 0.0
-        score += sign * 0.12 * max(p.life, 0)
+        life = max(p.life, 0)
+        score += sign * (0.15 * min(life, 10) + 0.05 * max(life - 10, 0))  # the last 10 life count most
         score += sign * 0.15 * len(game.zone(Zone.HAND, p.index))
     for o in game.battlefield():
         sign = 1.0 if o.controller == me else -1.0
@@ -359,7 +362,7 @@ class SearchDecider:
                 continue
             mean = sum(diffs) / len(diffs)
             sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-            if mean > max(MARGIN, sd / math.sqrt(len(diffs))) and mean > best_gain:
+            if mean > max(MARGIN, NOISE * sd / math.sqrt(len(diffs))) and mean > best_gain:
                 best, best_gain = a, mean
         return best
 
@@ -455,10 +458,9 @@ class SearchDecider:
 
     def _rollout_answer(self, seat: int, g: Game, q: Question) -> Answer:
         """The rollout policy (the opponent throughout; this player past the tree).  ``greedy``:
-        this player answers as the greedy player, the opponent -- whose skill it doesn't know --
-        as the greedy player or the random one, at random (seeded by the world, so candidates
-        compared in one world meet the same opponent).  ``random``: both random."""
-        rand = self._rollout[seat]
-        if self.rollout_kind == "greedy" and (seat == self.me or rand.rng.random() < 0.5):
+        this player answers as the greedy player, the opponent as the random player (seeded by
+        the world, so candidates compared in one world meet the same opponent).  ``random``:
+        both random."""
+        if self.rollout_kind == "greedy" and seat == self.me:
             return greedy_answer(g, q)
-        return rand.decide(q)
+        return self._rollout[seat].decide(q)

@@ -4,6 +4,8 @@ cheating (hidden cards swapped give the same thinking, 400.2 / 708.5), no state 
 look-ahead into the real game, and strength against the random player."""
 from __future__ import annotations
 
+from typing import Hashable
+
 import pytest
 
 from benchmarks.players import load_decks
@@ -84,7 +86,7 @@ def _game_at(pool: Pool, seed: int, turn: int) -> Game:
     return g
 
 
-def _think(g: Game) -> tuple[Answer, object, ChooseAction]:
+def _think(g: Game) -> tuple[Answer, dict[Hashable, dict[int, float]], ChooseAction]:
     me = g.state.active
     g.state.priority = me
     g.priority_passes = 0
