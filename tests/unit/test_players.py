@@ -4,12 +4,13 @@ cheating (hidden cards swapped give the same thinking, 400.2 / 708.5), no state 
 look-ahead into the real game, and strength against the random player."""
 from __future__ import annotations
 
+import copy
 from typing import Hashable
 
 import pytest
 
 from benchmarks.players import load_decks
-from runtime.decisions import Answer, ChooseAction, Decider, Question
+from runtime.decisions import Answer, ChooseAction, Decider, DeclareAttackers, DeclareBlockers, Question
 from runtime.game import Game
 from runtime.pool import Pool
 from runtime.tools.greedy_player import GreedyDecider
@@ -17,7 +18,7 @@ from runtime.tools.players import PLAYER_KINDS, PlayerSpec, player_factory
 from runtime.tools.random_player import RandomDecider
 from runtime.tools.search_player import SearchDecider, hidden_places
 from runtime.tools.simulate import play_game
-from runtime.turns import StopAt, legal_action_choices, run
+from runtime.turns import StopAt, legal_action_choices, resume, run
 from runtime.zones import Zone
 
 
@@ -155,3 +156,46 @@ def test_play_command_takes_computer_players(capsys: pytest.CaptureFixture[str])
         main(["play", "--budget", "soon"])
     assert main(["play", "--players", "search,nobody"]) == 2
     assert main(["play", "--human", "--players", "search,random"]) == 2
+
+
+class _ForkAt:
+    """A random player that, at its ``at``-th question of type ``kind``, copies the game with
+    copies of both players (``Game.fork``) and plays the copy to its end (``turns.resume``)."""
+
+    def __init__(self, seed: int, game_ref: list[Game], players: list[RandomDecider], kind: type, at: int,
+                 forks: list[Game]) -> None:
+        self.inner = RandomDecider(seed)
+        players.append(self.inner)
+        self.game_ref, self.players, self.kind, self.at, self.forks = game_ref, players, kind, at, forks
+        self.seen = 0
+
+    def decide(self, question: Question) -> Answer:
+        if isinstance(question, self.kind):
+            self.seen += 1
+            if self.seen == self.at:
+                g = self.game_ref[0]
+                copy_ = g.fork([copy.deepcopy(p) for p in self.players])
+                priority = (question.player, g.priority_passes) if isinstance(question, ChooseAction) else None
+                resume(copy_, priority, max_turns=12)
+                self.forks.append(copy_)
+        return self.inner.decide(question)
+
+
+@pytest.mark.parametrize(("kind", "at"), [(ChooseAction, 5), (ChooseAction, 60), (DeclareAttackers, 1),
+                                          (DeclareBlockers, 1)])
+def test_a_fork_resumed_plays_the_same_game(pool: Pool, kind: type, at: int) -> None:
+    """``Game.fork`` + ``turns.resume`` take the game up exactly where the question was asked
+    (117.3d: the same passes in succession; 508.1 / 509.1: the declaration's step begun again):
+    with copies of the same players the copy ends in the same state as the game."""
+    players: list[RandomDecider] = []
+    forks: list[Game] = []
+
+    def inner(i: int, ref: list[Game]) -> Decider:
+        if i == 1:
+            return _ForkAt(7, ref, players, kind, at, forks)
+        d = RandomDecider(8)
+        players.insert(0, d)
+        return d
+    r = play_game(pool, 3, load_decks(pool), max_turns=12, inner=inner, check=False)
+    assert len(forks) == 1
+    assert forks[0].digest() == r.final_state
