@@ -25,14 +25,20 @@ only read (its state digest is unchanged by thinking: tested).
 
 **The tree** is over this player's decisions only (single-observer ISMCTS): a node is the history
 of this player's answers since the root; each question met there keeps, per candidate answer, its
-visits and total value, chosen by UCB1.  A question with a single candidate is no level of the
-tree.  Candidates: every action, target, option, yes/no; for attacks and blocks a few whole
-declarations (none, the greedy one, all, each creature alone; the greedy blocks, none, chump
-blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few others.
-Each expanded node is followed by a rollout to the end of the next turn (``horizon``): this
-player plays as the greedy player, the opponent as the random player (:class:`RandomDecider`,
-which makes a land drop whenever it can); then the state is scored: 1 for a win, 0 for a loss, else a logistic function of life, creatures on the battlefield
-(power plus toughness), lands and cards in hand, each side's minus the other's.
+visits and total value.  A question with a single candidate is no level of the tree.  At the
+question being decided the budget is spent in rounds: each round deals one world (hidden cards,
+random seed) and plays every candidate once in it, so candidates are compared world by world
+(common random numbers; at the small budgets a game allows this matters more than UCB's
+allocation).  Below it, this player's later decisions are chosen by UCB1 once the answer above
+has been tried ``DEEPEN`` times, else by the rollout policy.  Candidates: every action (one per
+card name for lands and spells in the hand), target, option, yes/no; for attacks and blocks a
+few whole declarations (none, the greedy one, all, each creature alone; the greedy blocks, none,
+chump blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few
+others.  Rollouts play to the end of the next turn (``horizon``): this player as the greedy
+player, the opponent as the random player (:class:`RandomDecider`, which makes a land drop
+whenever it can); then the state is scored (:func:`evaluate`).  The answer is the candidate that
+beats the greedy answer world by world by more than ``MARGIN`` and ``NOISE`` standard errors,
+else the greedy answer.
 **Reuse:** when the next root follows the answers given from the old one, its node (and the
 statistics under it) becomes the new root.
 
