@@ -106,6 +106,7 @@ def run_matchup(pool: Pool, first: str, second: str, games: int, budget: int, st
         deal = decks if (seed // 2) % 2 == 0 else decks[::-1]
         searchers: list[SearchDecider] = []
         inner = _timing(player_factory(specs, seed), seat, searchers, m)
+        before = (m.decisions, m.seconds, m.searched, m.iterations, m.search_seconds, time.process_time())
         r = play_game(pool, seed, deal, max_turns=max_turns, inner=inner)
         m.games += 1
         m.violations += len(r.violations)
@@ -125,7 +126,11 @@ def run_matchup(pool: Pool, first: str, second: str, games: int, budget: int, st
             with open(log, "a", encoding="utf-8") as f:
                 f.write(json.dumps({"first": first, "second": second, "budget": budget, "seed": seed,
                                     "result": "win" if r.winner == names[seat] else "loss" if r.winner else "draw",
-                                    "turns": r.turns, "violations": len(r.violations)}) + "\n")
+                                    "turns": r.turns, "violations": len(r.violations),
+                                    "decisions": m.decisions - before[0], "seconds": round(m.seconds - before[1], 3),
+                                    "searched": m.searched - before[2], "iterations": m.iterations - before[3],
+                                    "search_seconds": round(m.search_seconds - before[4], 3),
+                                    "cpu_seconds": round(time.process_time() - before[5], 3)}) + "\n")
         if progress:
             print(f"  {first} vs {second} seed {seed}: winner {r.winner or 'none'} "
                   f"({'first' if r.winner == names[seat] else 'second' if r.winner else 'draw'}), "
@@ -147,17 +152,41 @@ HEADER = ("| matchup | budget | games | wins | losses | draws | win rate | 95% C
           "ms/searched decision | violations |\n|---|---|---|---|---|---|---|---|---|---|---|")
 
 
+def summarize(lines: list[str]) -> str:
+    """The table of the games logged with ``--log`` (one JSON object per line), per pairing."""
+    by: dict[tuple[str, str, int], Matchup] = {}
+    for line in lines:
+        g = json.loads(line)
+        m = by.setdefault((g["first"], g["second"], g["budget"]), Matchup(g["first"], g["second"], g["budget"]))
+        m.games += 1
+        m.wins += g["result"] == "win"
+        m.losses += g["result"] == "loss"
+        m.draws += g["result"] == "draw"
+        m.violations += g["violations"]
+        m.decisions += g.get("decisions", 0)
+        m.seconds += g.get("seconds", 0.0)
+        m.searched += g.get("searched", 0)
+        m.iterations += g.get("iterations", 0)
+        m.search_seconds += g.get("search_seconds", 0.0)
+    return "\n".join([HEADER, *(report(m) for m in by.values())])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("pairings", nargs="+", help="FIRST,SECOND kinds (random, greedy, search)")
+    ap.add_argument("pairings", nargs="*", help="FIRST,SECOND kinds (random, greedy, search)")
     ap.add_argument("--pool", default="build/pool", help="a compiled pool (cardsmith build -o DIR)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--start", type=int, default=0, help="first seed")
     ap.add_argument("--budget", type=int, default=30, help="search iterations per decision")
     ap.add_argument("--turns", type=int, default=30, help="turn limit (a draw)")
     ap.add_argument("--json", help="also write the results here")
-    ap.add_argument("--log", help="append one JSON line per game here (partial results survive a stop)")
+    ap.add_argument("--log", help="append one JSON line per game here (partial results survive a stop); "
+                    "`--summary` reads such a file")
+    ap.add_argument("--summary", action="store_true", help="only print the table of the games in --log")
     args = ap.parse_args(argv)
+    if args.summary:
+        print(summarize(Path(args.log).read_text(encoding="utf-8").splitlines()))
+        return 0
     pool = Pool(args.pool)
     results: list[Matchup] = []
     for pairing in args.pairings:
