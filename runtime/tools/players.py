@@ -8,7 +8,7 @@ one-ply baseline (:mod:`runtime.tools.greedy_player`), ``search`` the ISMCTS pla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..decisions import Decider
 from ..game import Game
@@ -17,7 +17,7 @@ from .random_player import RandomDecider
 from .search_player import SearchDecider
 from .simulate import InnerFactory
 
-PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "search")
+PLAYER_KINDS: tuple[str, ...] = ("random", "greedy", "search")  # the keys of _MAKERS, below
 
 
 @dataclass(frozen=True)
@@ -31,18 +31,32 @@ class PlayerSpec:
     seconds: float | None = None
 
 
+def _random(spec: PlayerSpec, seat: int, game_ref: list[Game], seed: int) -> Decider:
+    return RandomDecider(seed * 2 + seat)
+
+
+def _greedy(spec: PlayerSpec, seat: int, game_ref: list[Game], seed: int) -> Decider:
+    return GreedyDecider(game_ref)
+
+
+def _search(spec: PlayerSpec, seat: int, game_ref: list[Game], seed: int) -> Decider:
+    return SearchDecider(seat, game_ref, seed * 2 + seat + 1_000_003, iterations=spec.budget, seconds=spec.seconds)
+
+
+# Each kind's maker (spec, seat, game reference, seed) -> decider, in PLAYER_KINDS order.
+_MAKERS: dict[str, Callable[[PlayerSpec, int, list[Game], int], Decider]] = {
+    "random": _random, "greedy": _greedy, "search": _search,
+}
+
+
 def player_factory(specs: Sequence[PlayerSpec], seed: int) -> InnerFactory:
     """Who answers for each seat (``specs[i]`` for seat ``i``), seeded from ``seed``: the same
     seed and specs give the same players, so the same games."""
     for spec in specs:
-        if spec.kind not in PLAYER_KINDS:
+        if spec.kind not in _MAKERS:
             raise ValueError(f"player kind {spec.kind} is not available")
 
     def inner(i: int, game_ref: list[Game]) -> Decider | None:
         spec = specs[i] if i < len(specs) else PlayerSpec()
-        if spec.kind == "random":
-            return RandomDecider(seed * 2 + i)
-        if spec.kind == "greedy":
-            return GreedyDecider(game_ref)
-        return SearchDecider(i, game_ref, seed * 2 + i + 1_000_003, iterations=spec.budget, seconds=spec.seconds)
+        return _MAKERS[spec.kind](spec, i, game_ref, seed)
     return inner

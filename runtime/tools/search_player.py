@@ -35,7 +35,7 @@ card name for lands and spells in the hand), target, option, yes/no; for attacks
 few whole declarations (none, the greedy one, all, each creature alone; the greedy blocks, none,
 chump blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few
 others.  Rollouts play to the end of the next turn (``horizon``), both players as the greedy
-player (``opponent_model="random"``: the opponent as the random player, :class:`RandomDecider`);
+player (``greedy_opponent=False``: the opponent as the random player, :class:`RandomDecider`);
 then the state is scored (:func:`evaluate`).  The answer is the candidate that
 beats the greedy answer world by world by more than ``MARGIN`` and ``NOISE`` standard errors,
 else the greedy answer.
@@ -257,12 +257,12 @@ class SearchDecider:
 
     ``iterations``: iterations per searched question; ``seconds``: a time budget instead (not
     deterministic); ``horizon``: the turns a rollout plays, the root's included (2: to the end of the
-    next turn); ``rollout`` and ``opponent_model``: see :meth:`_rollout_answer`.
+    next turn); ``greedy_rollouts`` and ``greedy_opponent``: see :meth:`_rollout_answer`.
     """
 
     def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
                  seconds: float | None = None, horizon: int = 2, rollout_steps: int = 400,
-                 rollout: str = "greedy", opponent_model: str = "greedy") -> None:
+                 greedy_rollouts: bool = True, greedy_opponent: bool = True) -> None:
         self.me = me
         self.game_ref = game_ref
         self.rng = random.Random(seed)
@@ -270,8 +270,8 @@ class SearchDecider:
         self.seconds = seconds
         self.horizon = horizon
         self.rollout_steps = rollout_steps
-        self.rollout_kind = rollout
-        self.opponent_model = opponent_model
+        self.greedy_rollouts = greedy_rollouts
+        self.greedy_opponent = greedy_opponent
         self.root: Root | None = None
         self.root_node = Node()
         self.path: list[tuple[Question, Answer]] = []  # this player's answers since the root
@@ -465,10 +465,10 @@ class SearchDecider:
         return best
 
     def _rollout_answer(self, seat: int, g: Game, q: Question) -> Answer:
-        """The rollout policy (the opponent throughout; this player past the tree).  ``greedy``:
-        this player answers as the greedy player, the opponent as ``opponent_model`` says (the
-        greedy player, or the random one, seeded by the world, so candidates compared in one
-        world meet the same opponent).  ``random``: both random."""
-        if self.rollout_kind == "greedy" and (seat == self.me or self.opponent_model == "greedy"):
+        """The rollout policy (the opponent throughout; this player past the tree).  With
+        ``greedy_rollouts`` this player answers as the greedy player, the opponent too with
+        ``greedy_opponent``, else as the random player (seeded by the world, so candidates
+        compared in one world meet the same opponent); without, both at random."""
+        if self.greedy_rollouts and (seat == self.me or self.greedy_opponent):
             return greedy_answer(g, q)
         return self._rollout[seat].decide(q)
