@@ -507,6 +507,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from runtime.game import Game
     from runtime.tools.board import BoardingDecider, BoardWatcher
     from runtime.tools.human import HumanDecider
+    from runtime.tools.players import PLAYER_KINDS, PlayerSpec, player_factory
     from runtime.tools.random_player import RandomDecider
     from runtime.tools.replay import Decision, GameLog, RecordingDecider, TurnDigests, log_digest
     from runtime.tools.simulate import play_game
@@ -518,6 +519,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.human not in names:
             raise CliError(f"--human takes {' or '.join(names)}, not {args.human!r}", "in the command line")
         human = names.index(args.human)
+    kinds = [args.vs or "random"] * len(names)
+    if args.players is not None:
+        if args.human is not None or args.vs is not None:
+            raise CliError("--players names both seats: not with --human or --vs", "in the command line")
+        kinds = [k.strip() for k in args.players.split(",")]
+        if len(kinds) != len(names) or any(k not in PLAYER_KINDS for k in kinds):
+            raise CliError(f"--players takes two of {', '.join(PLAYER_KINDS)} separated by a comma, "
+                           f"not {args.players!r}", "in the command line")
+    iterations, seconds = args.budget
+    computers = player_factory([PlayerSpec(k, iterations, seconds) for k in kinds], args.seed)
     if args.deck is not None and len(args.deck) != 2:
         raise CliError("give two --deck files (or none for random decks)", "in the command line")
     lists = [(d, _read_deck(d)) for d in args.deck or []]
@@ -531,7 +542,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         watchers: list[BoardWatcher] = []
 
         def inner(i: int, game_ref: list[Game]) -> Decider:
-            d: Decider = RandomDecider(args.seed * 2 + i)
+            d: Decider = computers(i, game_ref) or RandomDecider(args.seed * 2 + i)
             if i == human:
                 h = HumanDecider(i, game_ref, sys.stdin, sys.stdout)
                 humans.append(h)
@@ -881,6 +892,23 @@ def _backend_options(parser: argparse.ArgumentParser, jobs_default: int | None =
                             "process); the figures are the same for any number, and on any backend")
 
 
+def _budget(text: str) -> tuple[int, float | None]:
+    """An argument type: a search budget, ``N`` iterations per decision (deterministic) or ``Ns``
+    seconds per decision (not deterministic across machines); as (iterations, seconds or None)."""
+    if text.endswith("s"):
+        seconds = _seconds(text[:-1])
+        if seconds <= 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+        return 200, seconds
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid budget: {text!r} (iterations, e.g. 200, or seconds, e.g. 0.5s)") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more iterations, not {n}")
+    return n, None
+
+
 def make_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` (a command's name), one with that command alone.
 
@@ -927,7 +955,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
         s.set_defaults(func=cmd_test)
     if only in (None, "play"):
-        pl = sub.add_parser("play", help="play a game (random players, or you against one) and print its log")
+        pl = sub.add_parser("play", help="play a game (computer players, or you against one) and print its log")
         pl.add_argument("--seed", type=int, default=0, help="the game's random seed (default: 0)")
         pl.add_argument("--deck", action="append",
                         help="a deck list (give two): cardsmith, MTGO .dec, Arena export or Forge .dck; "
@@ -936,6 +964,13 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         pl.add_argument("--turns", type=_POSITIVE, default=30, help="turn limit")
         pl.add_argument("--human", nargs="?", const="alice", default=None, metavar="PLAYER",
                         help="play PLAYER (alice, the first deck, by default) at the terminal")
+        pl.add_argument("--vs", choices=("random", "greedy", "search"), default=None,
+                        help="the computer player of every seat not played at the terminal (default: random)")
+        pl.add_argument("--players", metavar="KIND,KIND",
+                        help="the computer players of alice and bob, e.g. search,random (not with --human or --vs)")
+        pl.add_argument("--budget", type=_budget, default=(200, None), metavar="N|Ns",
+                        help="the search player's budget per decision: N iterations (default 200; deterministic) "
+                        "or N seconds, e.g. 0.5s (depends on the machine, so not deterministic)")
         pl.add_argument("--save-log", metavar="FILE", help="write a replayable JSON log (decks, seed, decisions)")
         pl.add_argument("--raw", action="store_true", help="print the full event log instead of the readable one")
         pl.add_argument("--board", action="store_true",

@@ -9,6 +9,7 @@ computed through the layers (613), remembered while nothing changes.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections import Counter
@@ -137,6 +138,9 @@ class Game:
         self.batch_redirections: list[Redirection] = []
         # ``state.cards`` as last looked at, its size then, and whether a token was among them (see ``has_tokens``).
         self._tokens_seen: tuple[dict[int, Card] | None, int, bool] = (None, 0, False)
+        # How many players passed priority in succession before the priority decision being asked
+        # now (117.3d; public), so a copy of the game can take the round up there (``turns.resume``).
+        self.priority_passes = 0
 
     # ------------------------------------------------------------ basics
 
@@ -515,6 +519,17 @@ class Game:
         # The objects are the same ones with their old fields back: nothing remembered in a
         # read-only stretch about them may be served again.
         self.changed()
+
+    def fork(self, deciders: Sequence[Decider]) -> "Game":
+        """An independent copy of the game to look ahead in, with other deciders: the state is
+        deep-copied (``GameState.__deepcopy__``: cards and definitions shared, objects copied), so
+        nothing done to the copy reaches this game, and this game is only read.  The copy answers
+        its questions through ``deciders`` and is played on with ``turns.resume``."""
+        new = Game([p.name for p in self.players], deciders)
+        new.state = copy.deepcopy(self.state)
+        new.keyword_resolver = self.keyword_resolver
+        new.priority_passes = self.priority_passes
+        return new
 
     def digest(self) -> str:
         """Hash of the full state."""

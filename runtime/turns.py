@@ -379,16 +379,18 @@ def _non_mana_activated(ch: "Characteristics") -> "tuple[tuple[int, ActivatedAbi
 
 
 def priority_round(game: "Game", actions: ActionSource | None,
-                   resume: "CharacteristicsCache | None" = None) -> "CharacteristicsCache | None":
+                   resume: "CharacteristicsCache | None" = None, first: int | None = None,
+                   passes: int = 0) -> "CharacteristicsCache | None":
     """117.3-117.4: players act or pass until all pass in succession; then resolve or end the step.
 
     ``resume``: characteristics computed since the last change to the state (see ``Game.unchanging``).
     Returns, when the step ends with every player passing in succession on an empty stack, the
     characteristics computed since the last change (only priority passed since, 117.3d); else None.
+    ``first`` and ``passes``: a round taken up again in the middle (:func:`resume`): who holds
+    priority, and how many players passed in succession before (``game.priority_passes``).
     """
     s = game.state
-    s.priority = _first_priority(game)
-    passes = 0
+    s.priority = _first_priority(game) if first is None else first
     resolutions = 0
     refusals_in_a_row = 0
     carried = resume
@@ -421,6 +423,7 @@ def priority_round(game: "Game", actions: ActionSource | None,
             choices = legal_action_choices(game, player) if action is None else []
         carried = None
         if action is None:
+            game.priority_passes = passes  # public: who passed in succession (117.3d), for :func:`resume`
             ans = game.ask(ChooseAction(player, "You have priority", tuple(c for c, _ in choices)))
             lookup = {c.key: a for c, a in choices}
             action = lookup.get(ans, PassPriority()) if isinstance(ans, str) else PassPriority()
@@ -518,3 +521,34 @@ def run(game: "Game", stop: StopAt | None = None, max_turns: int = 200,
         s.step = "cleanup_done"
         if turn_ended is not None:
             turn_ended(game)
+
+
+def resume(game: "Game", priority: tuple[int, int] | None, stop: StopAt | None = None,
+           max_turns: int = 200) -> None:
+    """Go on with a game copied (:meth:`Game.fork`) while one of its players was being asked a
+    question, and play on as :func:`run` does; a player who looks ahead (a search player) plays its
+    copies this way, the question asked again of the copy's deciders.
+
+    ``priority``: (player, passes) when the question was a priority decision: the priority round
+    goes on with that player holding priority after that many passes in succession (117.3d).
+    ``None``: the question was the declaration of attackers or blockers, which is asked before the
+    step's turn-based actions write anything (508.1, 509.1), so the step begins again.
+    """
+    s = game.state
+    step = s.step
+    if priority is not None:
+        priority_round(game, None, first=priority[0], passes=priority[1])
+    else:
+        s.tick -= 1  # the step's clock tick is counted again as its turn-based actions are
+        turn_based_actions(game, step)
+        game.collect_step_triggers(step)
+        if step not in NO_PRIORITY or (step == "cleanup" and s.pending):
+            priority_round(game, None)
+    if s.game_over:
+        return
+    if step == "end_combat":
+        _combat_bookkeeping(game)
+    end_step_cleanup(game, step)
+    i = STEPS.index(step)
+    s.step = STEPS[i + 1] if i + 1 < len(STEPS) else "cleanup_done"
+    run(game, stop, max_turns)

@@ -1,0 +1,178 @@
+"""A greedy baseline player: one ply of simple rules, no look-ahead.
+
+It answers every question of the decision protocol (:mod:`runtime.decisions`) from what its
+player may see (the battlefield, its own hand; 400.2, 708.5: a face-down permanent is only a 2/2):
+
+- priority (117): play a land if it can; else cast the spell with the greatest mana value it is
+  offered (202.3); else pass.  Activated abilities are never used, so it can't loop.
+- attackers (508.1): a creature attacks unless an untapped creature of the opponent could block
+  it, survive and kill it; creatures that must attack do (508.1d).
+- blockers (509.1): each attacker, biggest first, is blocked by a creature that kills it and
+  survives, else by one that survives; when the unblocked damage would be lethal, the smallest
+  creatures chump-block the biggest attackers.
+- targets (601.2c): an opponent's permanent (the most expensive) or the opponent first, else its
+  own; everything else: the largest number, the first option, the fewest cards it must choose
+  (most it may when searching), triggers in the order offered.
+
+It is deterministic (no random choice at all), and meant as a baseline for the search player
+(``docs/players.md``), and as that player's answer to questions it doesn't search.
+"""
+from __future__ import annotations
+
+from ..decisions import (
+    Answer, Choice, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
+    DeclareAttackers, DeclareBlockers, Question, YesNo,
+)
+from ..game import Game
+from ..mana import mana_value
+from ..objects import GameObject
+
+
+def power_toughness(game: Game, o: GameObject) -> tuple[int, int]:
+    """A creature's power and toughness as the table shows them (damage marked already taken off
+    its toughness); face-down ones show the 2/2 of 708.2, so nothing hidden is read."""
+    ch = game.characteristics(o)
+    return (ch.power or 0), (ch.toughness or 0) - o.damage
+
+
+def _object(game: Game, key: str) -> GameObject | None:
+    """The object an option's key names (``123``, ``cast:123``, ``play:123:...``), if it exists."""
+    parts = key.split(":")
+    for p in parts[:2]:
+        if p.isdigit() and int(p) in game.state.objects:
+            return game.state.objects[int(p)]
+    return None
+
+
+def _cost_of(game: Game, o: GameObject | None) -> int:
+    """The mana value of what an option names (its characteristics as the player sees them)."""
+    return 0 if o is None else mana_value(game.characteristics(o).mana_cost)
+
+
+def greedy_action(game: Game, q: ChooseAction) -> str:
+    """117: a land, else the most expensive spell offered, else pass."""
+    lands = [c for c in q.options if c.key.startswith("play:")]
+    if lands:
+        return lands[0].key
+    spells = [c for c in q.options if c.key.startswith("cast:")]
+    stack = game.state.stack
+    if not spells or (stack and stack[-1].controller == q.player):  # never answer its own spell
+        return "pass"
+    if not spells:
+        return "pass"
+    return max(spells, key=lambda c: _cost_of(game, _object(game, c.key))).key
+
+
+def greedy_attackers(game: Game, q: DeclareAttackers) -> tuple[str, ...]:
+    """508.1: attack with each creature no untapped enemy creature blocks profitably."""
+    me = q.player
+    enemies = [power_toughness(game, o) for o in game.battlefield()
+               if o.controller != me and not o.tapped and "creature" in game.characteristics(o).types]
+    chosen: list[str] = [k for k in q.required if k in q.legal]
+    for c in q.options:
+        if c.key not in q.legal or c.key in chosen:
+            continue
+        o = game.state.objects.get(int(c.key))
+        if o is None:
+            continue
+        p, t = power_toughness(game, o)
+        if p <= 0:
+            continue
+        if any(ep >= t and et > p for ep, et in enemies):
+            continue
+        chosen.append(c.key)
+    return tuple(chosen)
+
+
+def greedy_blockers(game: Game, q: DeclareBlockers) -> tuple[str, ...]:
+    """509.1: good blocks first, chump blocks only against lethal damage; requirements kept."""
+    def pt(key: str) -> tuple[int, int]:
+        o = game.state.objects.get(int(key))
+        return power_toughness(game, o) if o is not None else (0, 0)
+
+    pairs: list[str] = [r for r in q.requirements if r in q.legal]
+    used = {p.split(">")[0] for p in pairs}
+    blocked = {p.split(">")[1] for p in pairs}
+    attackers = sorted((a.key for a in q.attackers), key=lambda k: -pt(k)[0])
+    for a in attackers:
+        if a in blocked:
+            continue
+        ap, at = pt(a)
+        mine = [p.split(">")[0] for p in q.legal if p.endswith(">" + a) and p.split(">")[0] not in used]
+        kills = [b for b in mine if pt(b)[0] >= at and pt(b)[1] > ap]
+        survives = [b for b in mine if pt(b)[1] > ap]
+        picks = kills or survives
+        if picks:
+            pick = picks[0]
+            pairs.append(f"{pick}>{a}")
+            used.add(pick)
+            blocked.add(a)
+    life = game.players[q.player].life
+    incoming = sum(pt(a)[0] for a in attackers if a not in blocked)
+    for a in attackers:  # chump-block the biggest while the rest would be lethal
+        if incoming < life or a in blocked:
+            continue
+        mine = sorted((p.split(">")[0] for p in q.legal if p.endswith(">" + a) and p.split(">")[0] not in used),
+                      key=lambda b: sum(pt(b)))
+        if mine:
+            pairs.append(f"{mine[0]}>{a}")
+            used.add(mine[0])
+            blocked.add(a)
+            incoming -= pt(a)[0]
+    # 509.1b: an attacker that must be blocked by at least N creatures is blocked by none instead.
+    for m in q.minimums:
+        attacker, _, n = m.partition(">")
+        if len([p for p in pairs if p.endswith(">" + attacker)]) < int(n):
+            pairs = [p for p in pairs if not p.endswith(">" + attacker) or p in q.requirements]
+    return tuple(pairs)
+
+
+def greedy_target(game: Game, q: ChooseTarget) -> str | None:
+    """601.2c: the opponent's most expensive permanent or the opponent, else the first option."""
+    if not q.options:
+        return None
+
+    def rank(c: Choice) -> tuple[int, int]:
+        if c.key.startswith("player:"):
+            return (1 if int(c.key.split(":")[1]) != q.player else -1, 0)
+        o = _object(game, c.key)
+        if o is None:
+            return (0, 0)
+        return (1 if o.controller != q.player else -1, _cost_of(game, o))
+    return max(q.options, key=rank).key
+
+
+def greedy_answer(game: Game, question: Question) -> Answer:
+    """The greedy answer to any question (see the module's docstring)."""
+    q = question
+    if isinstance(q, ChooseAction):
+        return greedy_action(game, q)
+    if isinstance(q, DeclareAttackers):
+        return greedy_attackers(game, q)
+    if isinstance(q, DeclareBlockers):
+        return greedy_blockers(game, q)
+    if isinstance(q, ChooseTarget):
+        return greedy_target(game, q)
+    if isinstance(q, YesNo):
+        return True
+    if isinstance(q, ChooseNumber):
+        return q.maximum
+    if isinstance(q, ChooseOption):
+        return q.options[0].key
+    if isinstance(q, ChooseOrder):
+        return tuple(c.key for c in q.options)
+    if isinstance(q, ChooseCards):
+        n = q.maximum if "search" in q.prompt.lower() else q.minimum
+        return tuple(c.key for c in q.options[:min(n, len(q.options))])
+    raise TypeError(f"unknown question {q!r}")
+
+
+class GreedyDecider:
+    """The greedy baseline for one player of the game in ``game_ref`` (filled once it exists)."""
+
+    def __init__(self, game_ref: list[Game]) -> None:
+        self.game_ref = game_ref
+
+    def decide(self, question: Question) -> Answer:
+        """:func:`greedy_answer` on the game as it is now."""
+        return greedy_answer(self.game_ref[0], question)

@@ -1,0 +1,201 @@
+"""The computer players (runtime/tools/players.py): the registry, the greedy baseline and the
+ISMCTS search player -- legal play through the invariant-checked ``play_game``, determinism, no
+cheating (hidden cards swapped give the same thinking, 400.2 / 708.5), no state leaking from its
+look-ahead into the real game, and strength against the random player."""
+from __future__ import annotations
+
+import copy
+from typing import Hashable
+
+import pytest
+
+from benchmarks.players import load_decks
+from runtime.decisions import Answer, ChooseAction, Decider, DeclareAttackers, DeclareBlockers, Question
+from runtime.game import Game
+from runtime.pool import Pool
+from runtime.tools.greedy_player import GreedyDecider
+from runtime.tools.players import PLAYER_KINDS, PlayerSpec, player_factory
+from runtime.tools.random_player import RandomDecider
+from runtime.tools.search_player import SearchDecider, hidden_places
+from runtime.tools.simulate import play_game
+from runtime.turns import StopAt, legal_action_choices, resume, run
+from runtime.zones import Zone
+
+
+def test_registry_shape() -> None:
+    assert PLAYER_KINDS == ("random", "greedy", "search")
+    assert PlayerSpec() == PlayerSpec("random", 200)
+    with pytest.raises(ValueError, match="player kind nobody is not available"):
+        player_factory([PlayerSpec("nobody")], 0)
+    inner = player_factory([PlayerSpec("greedy"), PlayerSpec("search", 5)], 3)
+    ref: list[Game] = []
+    assert isinstance(inner(0, ref), GreedyDecider)
+    assert isinstance(inner(1, ref), SearchDecider)
+    assert isinstance(player_factory([PlayerSpec()], 3)(0, ref), RandomDecider)
+
+
+class _Untouched:
+    """Checks that answering a question changes nothing in the real game (the search thinks on
+    copies only): the state digest before and after each answer is the same."""
+
+    def __init__(self, inner: Decider, game_ref: list[Game], seen: list[int]) -> None:
+        self.inner = inner
+        self.game_ref = game_ref
+        self.seen = seen
+
+    def decide(self, question: Question) -> Answer:
+        before = self.game_ref[0].digest()
+        ans = self.inner.decide(question)
+        assert self.game_ref[0].digest() == before, f"thinking about {question!r} changed the game"
+        self.seen[0] += 1
+        return ans
+
+
+def _search_vs_greedy(pool: Pool, seed: int) -> tuple[list[str], str, int]:
+    seen = [0]
+
+    def inner(i: int, ref: list[Game]) -> Decider:
+        if i == 0:
+            return _Untouched(SearchDecider(0, ref, seed, iterations=6, horizon=1), ref, seen)
+        return GreedyDecider(ref)
+    r = play_game(pool, seed, load_decks(pool), max_turns=7, inner=inner)
+    assert r.violations == []
+    return r.decisions_log, r.final_state, seen[0]
+
+
+def test_search_plays_legally_deterministically_and_leaves_the_game_alone(pool: Pool) -> None:
+    """Every question answered legally (the invariant checker and the refusal check of
+    ``play_game`` see no violation), the same seed gives the same game, and no answer changes
+    the real game's state digest while the player thinks."""
+    log1, final1, asked = _search_vs_greedy(pool, 11)
+    log2, final2, _ = _search_vs_greedy(pool, 11)
+    assert asked > 20
+    assert log1 == log2 and final1 == final2
+
+
+def _game_at(pool: Pool, seed: int, turn: int) -> Game:
+    """A game of the sample decks played at random up to ``turn``'s first main phase."""
+    g = Game(["alice", "bob"], [RandomDecider(seed), RandomDecider(seed + 1)], seed=seed)
+    g.keyword_resolver = pool.keyword
+    for p, deck in enumerate(load_decks(pool)):
+        for name in deck:
+            g.add_card(p, pool.get(name), Zone.LIBRARY)
+        g.shuffle(p)
+        g.draw(p, 7)
+    run(g, StopAt(turn, "main1"))
+    g.state.step = "main1"
+    return g
+
+
+def _think(g: Game) -> tuple[Answer, dict[Hashable, dict[int, float]], ChooseAction]:
+    me = g.state.active
+    g.state.priority = me
+    g.priority_passes = 0
+    q = ChooseAction(me, "You have priority", tuple(c for c, _ in legal_action_choices(g, me)))
+    sd = SearchDecider(me, [g], 5, iterations=12, horizon=1)
+    digest = g.digest()
+    ans = sd.decide(q)
+    assert g.digest() == digest  # thinking wrote nothing to the real game
+    return ans, sd.last_values, q
+
+
+def test_search_never_cheats(pool: Pool) -> None:
+    """400.2, 708.5: the opponent's hand swapped with cards of its library (same count) and
+    every library reordered: the same seed thinks exactly the same (every candidate scored the
+    same in every world), so nothing it can't see reaches its answers."""
+    g = _game_at(pool, 0, 4)  # bob's turn: a land, Grizzly Bears, pass
+    me = g.state.active
+    opp = 1 - me
+    ans, values, q = _think(g)
+    assert len(values) > 1 and any(values.values())
+    hand = [g.state.objects[o] for o in g.state.zones[(Zone.HAND, opp)]]
+    library = [g.state.objects[o] for o in g.state.zones[(Zone.LIBRARY, opp)]]
+    names = sorted(o.card.definition.name for o in hand)
+    for h, lib in zip(hand, library[::-1]):
+        h.card, lib.card = lib.card, h.card
+    assert sorted(o.card.definition.name for o in hand) != names  # the hidden hand really changed
+    for p in (0, 1):
+        g.state.zones[(Zone.LIBRARY, p)].reverse()
+    g.changed()
+    ans2, values2, q2 = _think(g)
+    assert q2 == q
+    assert (ans2, values2) == (ans, values)
+
+
+def test_hidden_places_are_what_the_player_cannot_see(pool: Pool) -> None:
+    g = _game_at(pool, 2, 2)
+    places = hidden_places(g, 0)
+    assert [o.oid for o in places[0]] == g.state.zones[(Zone.LIBRARY, 0)]  # its own hand is seen
+    assert [o.oid for o in places[1]] == g.state.zones[(Zone.LIBRARY, 1)] + g.state.zones[(Zone.HAND, 1)]
+
+
+def test_search_beats_random(pool: Pool) -> None:
+    """A small seeded sample (docs/players.md has the full figures): the search player, with a
+    small budget, in either seat and with either sample deck, beats the random player in at
+    least 8 of 10 games."""
+    wins = 0
+    decks = load_decks(pool)
+    for seed in range(10):
+        seat = seed % 2
+        specs = [PlayerSpec("random"), PlayerSpec("random")]
+        specs[seat] = PlayerSpec("search", 4)
+        r = play_game(pool, seed, decks if (seed // 2) % 2 == 0 else decks[::-1], max_turns=25,
+                      inner=player_factory(specs, seed), check=False)
+        wins += r.winner == ("alice", "bob")[seat]
+    assert wins >= 8
+
+
+def test_play_command_takes_computer_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardsmith play --players KIND,KIND --budget N`` (and its refusals)."""
+    from cardsmith.cli import main
+
+    assert main(["play", "--players", "search,greedy", "--budget", "3", "--turns", "2", "--seed", "4",
+                 "--deck", "decks/red_green.deck", "--deck", "decks/blue_black.deck"]) == 0
+    assert "turn limit after 2 turns" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "--budget", "soon"])
+    assert main(["play", "--players", "search,nobody"]) == 2
+    assert main(["play", "--human", "--players", "search,random"]) == 2
+
+
+class _ForkAt:
+    """A random player that, at its ``at``-th question of type ``kind``, copies the game with
+    copies of both players (``Game.fork``) and plays the copy to its end (``turns.resume``)."""
+
+    def __init__(self, seed: int, game_ref: list[Game], players: list[RandomDecider], kind: type, at: int,
+                 forks: list[Game]) -> None:
+        self.inner = RandomDecider(seed)
+        players.append(self.inner)
+        self.game_ref, self.players, self.kind, self.at, self.forks = game_ref, players, kind, at, forks
+        self.seen = 0
+
+    def decide(self, question: Question) -> Answer:
+        if isinstance(question, self.kind):
+            self.seen += 1
+            if self.seen == self.at:
+                g = self.game_ref[0]
+                copy_ = g.fork([copy.deepcopy(p) for p in self.players])
+                priority = (question.player, g.priority_passes) if isinstance(question, ChooseAction) else None
+                resume(copy_, priority, max_turns=12)
+                self.forks.append(copy_)
+        return self.inner.decide(question)
+
+
+@pytest.mark.parametrize(("kind", "at"), [(ChooseAction, 5), (ChooseAction, 60), (DeclareAttackers, 1),
+                                          (DeclareBlockers, 1)])
+def test_a_fork_resumed_plays_the_same_game(pool: Pool, kind: type, at: int) -> None:
+    """``Game.fork`` + ``turns.resume`` take the game up exactly where the question was asked
+    (117.3d: the same passes in succession; 508.1 / 509.1: the declaration's step begun again):
+    with copies of the same players the copy ends in the same state as the game."""
+    players: list[RandomDecider] = []
+    forks: list[Game] = []
+
+    def inner(i: int, ref: list[Game]) -> Decider:
+        if i == 1:
+            return _ForkAt(7, ref, players, kind, at, forks)
+        d = RandomDecider(8)
+        players.insert(0, d)
+        return d
+    r = play_game(pool, 3, load_decks(pool), max_turns=12, inner=inner, check=False)
+    assert len(forks) == 1
+    assert forks[0].digest() == r.final_state
