@@ -51,18 +51,38 @@ def report_error(what: str, where: str = "") -> None:
     print(f"cardsmith: error: {' '.join(line.split())}", file=sys.stderr)
 
 
-def input_file(path: str | Path, what: str = "file") -> Path:
-    """``path``, once known to be a readable text file in UTF-8; else a :class:`CliError` saying
-    why (missing, a folder, unreadable, binary, another encoding)."""
+MAX_INPUT_BYTES = 256 << 20  # a file named on the command line (a Scryfall bulk Oracle file is ~150 MB)
+
+
+def input_file(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> Path:
+    """``path``, once known to be a readable regular file of at most ``limit`` bytes, in UTF-8;
+    else a :class:`CliError` saying why (missing, a folder, a device or named pipe, unreadable,
+    too large, binary, another encoding).  A named pipe or a device is refused before it is opened
+    (reading one would wait for a writer, or never end)."""
+    import stat
+
     p = Path(path)
     try:
-        data = p.read_bytes()
+        st = p.stat()
     except FileNotFoundError:
         raise CliError(f"no such {what}", p) from None
-    except IsADirectoryError:
-        raise CliError(f"the {what} is a folder, not a file", p) from None
+    except NotADirectoryError:
+        raise CliError(f"no such {what} (a file where a folder goes)", p) from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the path)
+        raise CliError(f"can't read the {what}: {getattr(e, 'strerror', None) or e}", p) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise CliError(f"the {what} is a folder, not a file", p)
+    if not stat.S_ISREG(st.st_mode):
+        raise CliError(f"the {what} is not a regular file (a device, a named pipe or a socket)", p)
+    if st.st_size > limit:
+        raise CliError(f"the {what} is too large ({st.st_size:,} bytes; at most {limit:,})", p)
+    try:
+        with p.open("rb") as f:
+            data = f.read(limit + 1)
     except OSError as e:
         raise CliError(f"can't read the {what}: {e.strerror or e}", p) from None
+    if len(data) > limit:
+        raise CliError(f"the {what} is too large (more than {limit:,} bytes)", p)
     if b"\0" in data:
         raise CliError(f"the {what} is binary, not text", p)
     try:
@@ -83,11 +103,23 @@ def input_folder(path: str | Path, what: str = "folder") -> Path:
 
 
 def output_file(path: str | Path, what: str) -> Path:
-    """``path``, once it looks writable (its folder exists, it isn't a folder), so that a long
-    command doesn't fail only at its end."""
+    """``path``, once it looks writable (its folder exists, it isn't a folder, a named pipe or a
+    socket, which would wait for a reader), so that a long command doesn't fail only at its end."""
+    import stat
+
     p = Path(path)
-    if p.is_dir():
+    try:
+        st: os.stat_result | None = p.stat()
+    except FileNotFoundError:
+        st = None
+    except NotADirectoryError:
+        raise CliError(f"no folder for the {what} (a file where a folder goes)", p) from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the path)
+        raise CliError(f"can't write the {what}: {getattr(e, 'strerror', None) or e}", p) from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
         raise CliError(f"the {what} is a folder, not a file", p)
+    if st is not None and (stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode)):
+        raise CliError(f"the {what} is a named pipe or a socket, not a file", p)
     if not p.parent.is_dir():
         raise CliError(f"no folder for the {what}", p.parent)
     if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
@@ -337,7 +369,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         path, t = scaffold(args.name, pool, library, oracle)
     except OracleFormatError as e:
-        raise CliError(str(e), "") from None
+        raise _oracle_error(e, oracle or pool / "oracle.json") from None
     except ScaffoldError as e:
         raise CliError(str(e), "", code=1) from None
     print(f"wrote {path}: {_account(t)}")
@@ -369,7 +401,7 @@ def _new_all(args: argparse.Namespace, library: "LibraryIR") -> int:
     try:
         records = load_oracle(_oracle_file(args.all))
     except OracleFormatError as e:
-        raise CliError(str(e), args.all) from None
+        raise _oracle_error(e, args.all) from None
     totals = {"complete": 0, "partial": 0, "none": 0}
     lines = translated = 0
     start = time.perf_counter()
@@ -394,6 +426,15 @@ def _new_all(args: argparse.Namespace, library: "LibraryIR") -> int:
           f"({100 * totals['complete'] / max(n, 1):.1f}%), {totals['partial']} partial, {totals['none']} none; "
           f"{translated} of {lines} Oracle lines translated")
     return 0
+
+
+def _oracle_error(e: Exception, path: str | Path) -> CliError:
+    """An Oracle file of a shape no reader knows: WHAT (the message, less the path it starts
+    with), WHERE (the file)."""
+    what = str(e)
+    for prefix in (f"{path}: ", f"{shown_path(path)}: "):
+        what = what.removeprefix(prefix)
+    return CliError(what, path)
 
 
 def _oracle_file(path: str | Path) -> Path:
@@ -631,6 +672,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         last[0] = now
         line = (f"  {t.games}/{args.games} games  {t.decisions} decisions  {len(t.failures)} failures  "
                 f"{t.rate():.2f} games/s")
+        if t.games < args.games:  # (games finish in seed order: the rest is a soak of its own)
+            line += f"  (the rest: --seed {args.seed + t.games} --games {args.games - t.games})"
         sys.stderr.write(f"\r{line}" if tty else f"{line}\n")
         sys.stderr.flush()
 
@@ -717,21 +760,27 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def at_least(least: int) -> Callable[[str], int]:
-    """An argument type: a whole number, ``least`` or more."""
+def at_least(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number, ``least`` or more (and ``most`` or less, if given)."""
     def whole_number(text: str) -> int:
         try:
             n = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"invalid int value: {text[:50]!r}") from None
         if n < least:
             raise argparse.ArgumentTypeError(f"must be {least} or more, not {n}")
+        if most is not None and n > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, not {n:,}" if n < 10 ** 30 else
+                                             f"must be at most {most:,}, not a {len(str(n))}-digit number")
         return n
     return whole_number
 
 
+MAX_JOBS = 256  # worker processes (a process pool of absurd size fails, or takes the machine)
+MAX_GAMES = 10 ** 6  # games of a soak (its chunks of seeds are all handed out at the start)
 _POSITIVE = at_least(1)
 _NATURAL = at_least(0)
+_JOBS = at_least(1, MAX_JOBS)
 
 
 def _seconds(text: str) -> float:
@@ -761,7 +810,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
         c.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people (default), json for tools")
-        c.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
+        c.add_argument("-j", "--jobs", type=_JOBS, default=None, help="worker processes (default: all cores)")
         c.set_defaults(func=cmd_check)
     if only in (None, "build"):
         b = sub.add_parser("build", help="compile cards and keywords to Python modules")
@@ -769,7 +818,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
         b.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people (default), json for tools")
-        b.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
+        b.add_argument("-j", "--jobs", type=_JOBS, default=None, help="worker processes (default: all cores)")
         b.add_argument("--no-cache", action="store_true", help="recompile every card")
         b.add_argument("--watch", action="store_true",
                        help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
@@ -821,10 +870,10 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         rp.set_defaults(func=cmd_replay)
     if only in (None, "soak"):
         so = sub.add_parser("soak", help="play many invariant-checked random games")
-        so.add_argument("--games", type=_POSITIVE, default=100, help="how many games (default: 100)")
+        so.add_argument("--games", type=at_least(1, MAX_GAMES), default=100, help="how many games (default: 100)")
         so.add_argument("--seed", type=int, default=0, help="first seed")
         so.add_argument("--turns", type=_POSITIVE, default=20, help="turn limit per game")
-        so.add_argument("--jobs", type=_POSITIVE, default=1,
+        so.add_argument("--jobs", type=_JOBS, default=1,
                         help="worker processes (the report for a seed range is the same for any number)")
         so.add_argument("--pool", help="card pool directory (default: the shipped pool)")
         so.set_defaults(func=cmd_soak)
