@@ -224,7 +224,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     _print_diagnostics(report, args.format)
     if args.format == "text":
         _print_repaired(report, out)
-        print(f"cardsmith build: {report.summary()} -> {out}")
+        print(f"cardsmith build: {report.summary()} -> {shown_path(out)}")
     return 1 if report.diagnostics else 0
 
 
@@ -249,7 +249,7 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
         _print_diagnostics(report, args.format)
         if args.format == "text":
             _print_repaired(report, out)
-            print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
+            print(f"cardsmith build: {report.summary()} -> {shown_path(out)}", flush=True)
 
     from compiler.lock import OutputBusy
 
@@ -340,7 +340,7 @@ def cmd_test(args: argparse.Namespace) -> int:
                     problems = [f"scenario error: {e}"]
                 if problems:
                     failed += 1
-                    print(f"FAIL {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
+                    print(f"FAIL {shown_path(f)}:{s.line} {s.name} [{', '.join(s.rules)}]")
                     for msg in problems:
                         print(f"     {msg}")
                     for row in table:  # the table where it stopped, as a judge sees it
@@ -348,7 +348,7 @@ def cmd_test(args: argparse.Namespace) -> int:
                 else:
                     passed += 1
                     if args.verbose:
-                        print(f"ok   {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
+                        print(f"ok   {shown_path(f)}:{s.line} {s.name} [{', '.join(s.rules)}]")
         print(f"{passed} passed, {failed} failed")
         return 1 if failed else 0
 
@@ -372,6 +372,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise _oracle_error(e, oracle or pool / "oracle.json") from None
     except ScaffoldError as e:
         raise CliError(str(e), "", code=1) from None
+    path = Path(shown_path(path))
     print(f"wrote {path}: {_account(t)}")
     if t.todo:
         print(f"next: replace the TODO lines, then `cardsmith check {path}` and `cardsmith text {path}`")
@@ -422,7 +423,7 @@ def _new_all(args: argparse.Namespace, library: "LibraryIR") -> int:
     if tty:
         sys.stderr.write("\n")
     n = len(records)
-    print(f"{n} cards in {time.perf_counter() - start:.1f}s -> {out}: {totals['complete']} complete "
+    print(f"{n} cards in {time.perf_counter() - start:.1f}s -> {shown_path(out)}: {totals['complete']} complete "
           f"({100 * totals['complete'] / max(n, 1):.1f}%), {totals['partial']} partial, {totals['none']} none; "
           f"{translated} of {lines} Oracle lines translated")
     return 0
@@ -560,7 +561,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     decisions=record, final_state=report.final_state, event_log=log_digest(report.log),
                     events=len(report.log), ended=report.ended, human=human,
                     turns=digests.finish(report.turns, report.final_state)).save(Path(args.save_log))
-            print(f"saved {args.save_log} ({len(record)} decisions); replay with `cardsmith replay {args.save_log}`")
+            print(f"saved {shown_path(args.save_log)} ({len(record)} decisions); replay with `cardsmith replay {shown_path(args.save_log)}`")
         return 1 if report.violations else 0
 
 
@@ -619,7 +620,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
             write_html(watchers[0].frames, f"cardsmith replay: seed {saved.seed}, {' vs '.join(saved.names)}",
                        Path(args.html))
-            print(f"wrote {args.html} ({len(watchers[0].frames)} steps); open it in a browser")
+            print(f"wrote {shown_path(args.html)} ({len(watchers[0].frames)} steps); open it in a browser")
         problems = replay_problems(saved, report, replayed, cursor)
         print(f"-- replayed seed {saved.seed}: {report.turns} turns, {cursor.position} of {len(saved.decisions)} "
               f"decisions; winner: {report.winner or 'none'}")
@@ -700,8 +701,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     scenarios = Path(args.scenarios)
     for f in sorted(scenarios.rglob("*.scn")) if scenarios.is_dir() else ():
         input_file(f, "scenario file")
-    with progress_bar(_show_progress(args.format), "compiling the pool", sys.stderr) as progress:
-        report = coverage(pool, oracle, scenarios, top=args.top, progress=progress)
+    from .oracle import OracleFormatError
+
+    try:
+        with progress_bar(_show_progress(args.format), "compiling the pool", sys.stderr) as progress:
+            report = coverage(pool, oracle, scenarios, top=args.top, progress=progress)
+    except OracleFormatError as e:
+        raise _oracle_error(e, oracle) from None
     print(report.as_json() if args.format == "json" else report.table())
     return 0
 

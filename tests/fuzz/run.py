@@ -34,13 +34,20 @@ class Failure:
     def __init__(self, target: str, seed: int, index: int, message: str) -> None:
         self.target, self.seed, self.index, self.message = target, seed, index, message
 
+    def save(self, folder: Path) -> None:
+        """Write this failure to ``folder/TARGET-SEED-CASE.json``."""
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{self.target}-{self.seed}-{self.index}.json").write_text(json.dumps(
+            {"target": self.target, "seed": self.seed, "case": self.index, "reproduce": self.reproduce,
+             "message": self.message}, indent=1))
+
     @property
     def reproduce(self) -> str:
         return f"python tests/fuzz/run.py --target {self.target} --seed {self.seed} --first {self.index} --cases 1"
 
 
 def run_target(target: Target, seed: int, first: int, cases: int, failures: list[Failure],
-               progress_every: float = 10.0) -> tuple[dict[str, int], float]:
+               failures_dir: Path | None = None, progress_every: float = 10.0) -> tuple[dict[str, int], float]:
     """Run cases ``first`` .. ``first + cases - 1`` of ``target``; the outcomes and seconds taken."""
     outcomes: dict[str, int] = {}
     start = last = time.perf_counter()
@@ -56,6 +63,12 @@ def run_target(target: Target, seed: int, first: int, cases: int, failures: list
         except Exception:  # noqa: BLE001 - an oracle's "no" or an escaped exception: a finding
             outcome = "FAILED"
             failures.append(Failure(target.name, seed, index, traceback.format_exc(limit=-6)[-6000:]))
+        if outcome == "FAILED":
+            f = failures[-1]
+            print(f"  {target.name}: FAIL case {index}: {f.message.strip().splitlines()[-1][:300]}\n"
+                  f"    reproduce: {f.reproduce}", file=sys.stderr, flush=True)
+            if failures_dir is not None:
+                f.save(failures_dir)
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
         now = time.perf_counter()
         if now - last >= progress_every:
@@ -85,7 +98,7 @@ def fuzz(plan: dict[str, int], seed: int, first: int = 0, failures_dir: Path | N
             if not quiet:
                 print(f"{name}: set up in {setup:.1f}s; {cases} cases from {first}", file=sys.stderr, flush=True)
             before = len(failures)
-            outcomes, seconds = run_target(target, seed, first, cases, failures)
+            outcomes, seconds = run_target(target, seed, first, cases, failures, failures_dir)
             rows.append((name, cases, outcomes, len(failures) - before, seconds))
     print(f"{'target':<9} {'cases':>7} {'failed':>6} {'seconds':>8} {'cases/s':>8}  outcomes")
     for name, cases, outcomes, failed, seconds in rows:
@@ -93,15 +106,11 @@ def fuzz(plan: dict[str, int], seed: int, first: int = 0, failures_dir: Path | N
         print(f"{name:<9} {cases:>7} {failed:>6} {seconds:>8.1f} {cases / seconds if seconds else 0:>8.2f}  {shown}")
     total = sum(r[1] for r in rows)
     print(f"{'total':<9} {total:>7} {len(failures):>6} {sum(r[4] for r in rows):>8.1f}")
-    if failures_dir is not None and failures:
-        failures_dir.mkdir(parents=True, exist_ok=True)
     for f in failures:
         print(f"--- FAIL {f.target} case {f.index} (seed {f.seed}); reproduce: {f.reproduce}")
         print(f.message[-3000:])
-        if failures_dir is not None:
-            (failures_dir / f"{f.target}-{f.seed}-{f.index}.json").write_text(json.dumps(
-                {"target": f.target, "seed": f.seed, "case": f.index, "reproduce": f.reproduce,
-                 "message": f.message}, indent=1))
+    if failures_dir is not None and failures:
+        print(f"(each failure is also saved in {failures_dir}/)")
     return failures
 
 

@@ -18,8 +18,9 @@ that escaped is a finding, and so is a case that outruns its time limit (:class:
   must give the same exit status and error lines.  Ok: exit status 0, 1 or 2; stderr without a
   traceback; exit 2 ends with one ``cardsmith: error: WHAT, WHERE`` line; standard output that
   a UTF-8 stream can take (stderr writes the rest as backslash escapes).
-- ``keywords``: a small pool whose keyword files are mutated, built from nothing: located
-  diagnostics, or modules that pass the allowlist and whose cards all load.
+- ``keywords``: a small pool whose keyword files (and, in about a third of the cases, a card) are mutated,
+  built from nothing: located diagnostics, or modules that pass the allowlist and whose cards
+  all load.
 - ``cache``: a small pool's output damaged (modules, keyword modules, the index, the manifest
   and cache files truncated, garbled, deleted, swapped, made folders; the whole package deleted)
   and built again with ``cardsmith build``: the output byte for byte a clean build's, or one
@@ -311,6 +312,8 @@ class CliTarget(Target):
         self.oracle.write_text(json.dumps(some))
         (w / "oracle-list.json").write_text("[1, 2, 3]")
         (w / "oracle-odd.json").write_text(json.dumps({"X": {"name": 3, "text": None}}))
+        (w / "oracle-surrogate.json").write_text(  # (JSON may spell a lone surrogate)
+            '{"Bad \\udcff Name": {"name": "Bad \\udcff Name", "type_line": "Instant", "text": "Draw a card.\\ud800"}}')
         (w / "scenarios").mkdir()
         self.scenario = w / "scenarios" / "bolt.scn"
         self.scenario.write_text(
@@ -330,7 +333,7 @@ class CliTarget(Target):
         names = ["missing.card", "dir", "empty.card", "binary.card", "latin1.card", "huge.card", "hugeline.deck",
                  "loop", "dangling", "file/under", "new\nline.card", os.fsdecode(b"bad\xff\xfename.card"),
                  "", "-", "/dev/null", "/dev/zero", "/proc/self/mem", "/", "file", "oracle-list.json",
-                 "oracle-odd.json"] + (["fifo"] if hasattr(os, "mkfifo") else [])
+                 "oracle-odd.json", "oracle-surrogate.json"] + (["fifo"] if hasattr(os, "mkfifo") else [])
         name = rng.choice(names)
         return name if name.startswith("/") or name in ("", "-") else str(w / name)
 
@@ -508,6 +511,9 @@ class KeywordsTarget(Target):
         victims = rng.sample(self.kw_files, rng.choice([1, 1, 1, 2]))
         for kw in victims:
             (src / "keywords" / kw.name).write_text(mutate(_read(kw), rng), encoding="utf-8", errors="surrogateescape")
+        if rng.random() < 0.3:  # and a card of the folder
+            card = rng.choice(sorted(src.rglob("*.card")))
+            card.write_text(mutate(card.read_text(encoding="utf-8"), rng), encoding="utf-8", errors="surrogateescape")
         out = base / "out"
         try:
             report = build([src], out, jobs=1)

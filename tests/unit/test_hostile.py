@@ -372,3 +372,27 @@ def test_a_garbled_listing_cache_is_not_read(tmp_path: Path) -> None:
     report = build([src], out, jobs=1)
     assert not report.diagnostics, [d.format() for d in report.diagnostics]
     assert sorted(Pool(out).names()) == ["Card 0", "Card 1", "Card 2"]
+
+
+def test_coverage_of_an_oracle_file_of_the_wrong_shape_is_an_input_error(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``coverage --oracle FILE`` with JSON of no known shape was an internal error (exit 3)."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text("[1, 2, 3]")
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    code, _, err = _cli(["coverage", "--pool", str(pool), "--oracle", str(oracle)], capsys)
+    assert (code, err) == (2, f"cardsmith: error: item 0 is not a card record with a name, {oracle}\n")
+
+
+def test_paths_that_are_not_utf8_are_printed_escaped_on_stdout(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``build -o OUT`` and ``play --save-log LOG`` printed a path whose bytes aren't UTF-8 as it
+    was, which a UTF-8 standard output refuses (an internal error after the work was done)."""
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "land.card").write_text(_card_source("Land", "    type land\n"), encoding="utf-8")
+    out = tmp_path / os.fsdecode(b"out\xff")
+    code, stdout, _ = _cli(["build", str(src), "-o", str(out), "-j", "1"], capsys)
+    assert code == 0 and stdout.endswith(f"-> {tmp_path}/out\\udcff\n"), stdout
+    stdout.encode("utf-8")
