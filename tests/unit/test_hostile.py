@@ -394,5 +394,5 @@ def test_paths_that_are_not_utf8_are_printed_escaped_on_stdout(tmp_path: Path,
     (src / "land.card").write_text(_card_source("Land", "    type land\n"), encoding="utf-8")
     out = tmp_path / os.fsdecode(b"out\xff")
     code, stdout, _ = _cli(["build", str(src), "-o", str(out), "-j", "1"], capsys)
-    assert code == 0 and stdout.endswith(f"-> {tmp_path}/out\\udcff\n"), stdout
+    assert code == 0 and stdout.endswith(f"-> {tmp_path}/out\\xff\n"), stdout
     stdout.encode("utf-8")
