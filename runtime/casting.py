@@ -180,7 +180,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     paying = [alt_cost if alt_cost is not None else Cost(mana=base_symbols)]
     # 601.2b: a cost printed as a choice ("reveal a Goblin card from your hand or pay {3}") is
     # announced now: the player chooses one of those they could pay.
-    cost_of = {i: _announce_either(game, player, options[i], o, name) for i in paid}
+    cost_of = {i: _announce_either(game, player, options[i], o, name, base_symbols) for i in paid}
     paying += [cost_of[i] for i in paid]
     has_x = any(c.mentions_x for c in paying)
     if req.x and not has_x:
@@ -354,14 +354,20 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
     return tuple(sorted(given))
 
 
-def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObject", name: str) -> Cost:
+def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObject", name: str,
+                     base: tuple[str, ...]) -> Cost:
     """601.2b: the cost of additional cost ``opt`` being paid; for one printed as a choice ("reveal a
-    Goblin card from your hand or pay {3}"), the one ``player`` announces among those whose
-    non-mana parts they could pay (asked only if more than one could be)."""
+    Goblin card from your hand or pay {3}"), the one ``player`` announces among those they could
+    pay, its mana beside the mana cost ``base`` (118.3; asked only if more than one could be)."""
     assert isinstance(opt, AdditionalCost)
     if not opt.either:
         return opt.cost
-    payable = [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)] or list(opt.either)
+    from .legality import payable_with  # (legality builds on this module)
+
+    # (none payable whole: those whose non-mana part is, so that the cast is refused for its mana)
+    payable = ([(words, c) for words, c in opt.either if payable_with(game, player, base, c, obj)]
+               or [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)]
+               or list(opt.either))
     if len(payable) == 1:
         return payable[0][1]
     key = game.ask_valid(

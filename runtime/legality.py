@@ -90,6 +90,16 @@ def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
         and game.players[player].lands_played < land_plays_allowed(game, player)
 
 
+def payable_with(game: "Game", player: int, base: tuple[str, ...], cost: Cost, obj: "GameObject",
+                 sources: Sources | None = None) -> bool:
+    """601.2b, 601.2f-h: whether ``player`` could pay ``cost`` (one of the costs of an additional
+    cost printed as a choice) beside the mana cost ``base`` of the spell ``obj``: its non-mana
+    part, and its mana with ``base``'s, less the spell's cost reductions (118.3: a cost that can't
+    be paid is not offered)."""
+    need = ManaRequirement.build(base).plus(ManaRequirement.build(cost.mana)).reduced(cost_reduction(game, player, obj))
+    return _nonmana_ok(game, player, cost.without_mana(), obj) and _mana_ok(game, player, need, sources)
+
+
 def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None,
              sources: Sources | None = None) -> bool:
     """601.2: could ``player`` cast ``obj`` now (without optional additional costs, X = 0)?"""
@@ -127,7 +137,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     for opt in options if options is not None else cost_options(game, obj):
         # 601.2b: a mandatory additional cost must be payable too.
         if isinstance(opt, AdditionalCost) and opt.mandatory and not any(
-                _nonmana_ok(game, player, c, obj) for c in ([c for _, c in opt.either] or [opt.cost])):
+                payable_with(game, player, base, c, as_cast, sources)
+                for c in ([c for _, c in opt.either] or [opt.cost])):
             return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     if spell is not None and spell.modes:

@@ -4,6 +4,7 @@ cases without a finding (the long profile is ``python tests/fuzz/run.py --profil
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,9 @@ from tests.fuzz.strategies import any_source, mutated_card, wrapped_soup
 from tests.fuzz.targets import CaseTimeout, judge_cli, Ran, time_limit
 
 from .helpers import library
+
+if TYPE_CHECKING:
+    from runtime.pool import Pool
 
 QUICK = settings(max_examples=150, deadline=5000, suppress_health_check=list(HealthCheck), database=None)
 
@@ -67,3 +71,15 @@ def test_a_case_that_hangs_is_stopped() -> None:
     with pytest.raises(CaseTimeout):
         with time_limit(0.2):
             time.sleep(5)
+
+
+@pytest.mark.parametrize("seed", [100113, 100152])
+def test_a_choice_of_additional_costs_offers_only_what_can_be_paid(pool: "Pool", seed: int) -> None:
+    """Found by the soak: "reveal a Goblin card from your hand or pay {3}" (601.2b) offered
+    ``pay {3}`` to a player who could reveal a Goblin but not pay {3} more, and the engine then
+    refused the cast it had offered (118.3: a cost is offered only if it can be paid, mana
+    included); and a spell whose only payable way was ``pay {3}`` was offered without the mana."""
+    from runtime.tools.simulate import play_game
+
+    report = play_game(pool, seed, max_turns=20)
+    assert not report.violations, report.violations
