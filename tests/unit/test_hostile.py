@@ -396,3 +396,19 @@ def test_paths_that_are_not_utf8_are_printed_escaped_on_stdout(tmp_path: Path,
     code, stdout, _ = _cli(["build", str(src), "-o", str(out), "-j", "1"], capsys)
     assert code == 0 and stdout.endswith(f"-> {tmp_path}/out\\xff\n"), stdout
     stdout.encode("utf-8")
+
+
+@pytest.mark.parametrize("command", [["new", "--all", "{oracle}", "-o", "{tmp}/out", "-v"],
+                                     ["new", "Bad \udcff Name", "--oracle", "{oracle}"],
+                                     ["coverage", "--oracle", "{oracle}"]])
+def test_oracle_json_spelling_a_lone_surrogate_is_refused(tmp_path: Path, command: list[str],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON may spell ``"\\udcff"``, which no UTF-8 stream takes: ``new`` was an internal error and
+    ``coverage`` printed what standard output refuses."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text('{"Bad \\udcff Name": {"name": "Bad \\udcff Name", "type_line": "Instant", "text": "Draw."}}')
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    argv = [a.format(oracle=oracle, tmp=tmp_path) for a in command] + ["--pool", str(pool)]
+    code, _, err = _cli(argv, capsys)
+    assert code == 2 and err.endswith(f"holds a lone surrogate ('\\udcff'), which is not a character, {oracle}\n"), err
