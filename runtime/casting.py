@@ -198,6 +198,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     if new_oid is None:
         raise IllegalAction(f"{name} couldn't be put on the stack")
     spell_obj = game.obj(new_oid)
+    # 601.2a: it becomes the topmost object on the stack then, before its modes and splices are
+    # announced (a question asked then sees it there).
+    item = StackItem(kind=StackKind.SPELL, oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
+                     controller=player)
+    game.state.stack.append(item)
     d = spell_obj.definition
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     modes = announce_modes(game, player, spell, req.modes, name)
@@ -206,9 +211,6 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
                               options=labels, granted=(kept,) if kept is not None else (),
                               main_phase=game.state.active == player and game.state.step in MAIN_STEPS,
                               spliced=tuple(game.obj(oid).definition for oid, _ in splices))
-    item = StackItem(kind=StackKind.SPELL, oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
-                     controller=player)
-    game.state.stack.append(item)
     res = Resolution(game, player, new_oid, (), x=req.x)
     # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g), and
     # a modal spell's slot only if its mode was chosen (700.2).

@@ -83,3 +83,13 @@ def test_a_choice_of_additional_costs_offers_only_what_can_be_paid(pool: "Pool",
 
     report = play_game(pool, seed, max_turns=20)
     assert not report.violations, report.violations
+
+
+def test_a_spell_is_on_the_stack_while_its_splices_are_announced(pool: "Pool") -> None:
+    """Found by the soak (seed 100519): Glacial Ray was in the stack zone, but not yet on the stack,
+    while its controller was asked which cards to splice onto it; 601.2a: the card becomes the
+    topmost object on the stack as it moves there, before modes and splices are announced."""
+    from runtime.tools.simulate import play_game
+
+    report = play_game(pool, 100519, max_turns=20)
+    assert not report.violations, report.violations
