@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import os
 import random
 import shutil
@@ -103,8 +104,6 @@ def _read(path: Path) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    import re
-
     return re.findall(r'"(?:\\.|[^"\\])*"|\{[^{}]*\}|\w+|[^\w\s]|\s+', text)
 
 
@@ -568,7 +567,10 @@ class CacheTarget(Target):
     def damage(self, rng: random.Random, out: Path) -> list[str]:
         from runtime.pool import PACKAGE
 
-        files = sorted(p for p in out.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.name != ".lock")
+        # (in an order that doesn't depend on the hashes in cache files' names, which depend on the
+        # scratch folder: a case damages the same files wherever it is run again)
+        files = sorted((p for p in out.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.name != ".lock"),
+                       key=lambda p: re.sub(r"[0-9a-f]{16,}", "", p.relative_to(out).as_posix()))
         done: list[str] = []
         for _ in range(rng.choice([1, 1, 1, 2, 3])):
             files = [p for p in files if p.is_file()]
