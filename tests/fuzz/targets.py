@@ -352,6 +352,12 @@ class CliTarget(Target):
     def path_or_hostile(self, rng: random.Random, good: list[str]) -> str:
         return rng.choice(good) if rng.random() < 0.5 else self.hostile_input(rng)
 
+    def source_path(self, rng: random.Random, good: list[str]) -> str:
+        """A path for check and build: not ``/``, whose every folder they would search for cards
+        (minutes: not a hang, but past the case's time limit)."""
+        path = self.path_or_hostile(rng, good)
+        return "/dev" if path == "/" else path
+
     def forged_log(self, rng: random.Random) -> str:
         """The saved log with one thing changed (or the file garbled)."""
         data = json.loads(json.dumps(self.log_data))
@@ -398,11 +404,11 @@ class CliTarget(Target):
         fmt = ["--format", rng.choice(["text", "json", "xml", ""])]
         a: list[str] = [command] if command else []
         if command == "check":
-            a += [self.path_or_hostile(rng, self.cards + [pool]) for _ in range(rng.randint(1, 3))]
+            a += [self.source_path(rng, self.cards + [pool]) for _ in range(rng.randint(1, 3))]
             a += fmt if rng.random() < 0.3 else []
             a += ["-j", self.number(rng, lambda: str(rng.randint(1, 2)))] if rng.random() < 0.3 else []
         elif command == "build":
-            a += [self.path_or_hostile(rng, self.cards + [pool]) for _ in range(rng.randint(1, 2))]
+            a += [self.source_path(rng, self.cards + [pool]) for _ in range(rng.randint(1, 2))]
             a += ["-o", self.output_path(rng, "")]
             a += ["-j", self.number(rng, lambda: "1")] if rng.random() < 0.3 else []
             a += ["--lock-wait", self.number(rng, lambda: str(rng.choice([0, 0.5, 5])))] if rng.random() < 0.3 else []
