@@ -347,7 +347,7 @@ class CliTarget(Target):
         if rng.random() < 0.6:
             return good()
         return rng.choice(["0", "-1", "-0", "x", "", "1e9", "99999999999999999999999", "nan", "inf", "-inf", "1.5",
-                           " 3", "0x10", "\u0663", "1_000", "--1"])
+                           " 3", "0x10", "\u0663", "1_0", "--1"])
 
     def path_or_hostile(self, rng: random.Random, good: list[str]) -> str:
         return rng.choice(good) if rng.random() < 0.5 else self.hostile_input(rng)
