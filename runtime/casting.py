@@ -19,7 +19,7 @@ from .actions import ActivateAbility, CastSpell, PlayLand
 from .conditions import Condition, RevealedAsCast
 from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
-from .costs import nonmana_payable, pay_cost
+from .costs import mana_payable, nonmana_payable, pay_cost
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, chosen_keys
 from .errors import IllegalAction
 from .library_top import may_play_top
@@ -364,10 +364,14 @@ def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObj
     assert isinstance(opt, AdditionalCost)
     if not opt.either:
         return opt.cost
-    from .legality import payable_with  # (legality builds on this module)
+    reduction = cost_reduction(game, player, obj)
+
+    def payable_with(c: Cost) -> bool:
+        need = ManaRequirement.build(base).plus(ManaRequirement.build(c.mana)).reduced(reduction)
+        return nonmana_payable(game, player, c, obj) and mana_payable(game, player, need)
 
     # (none payable whole: those whose non-mana part is, so that the cast is refused for its mana)
-    payable = ([(words, c) for words, c in opt.either if payable_with(game, player, base, c, obj)]
+    payable = ([(words, c) for words, c in opt.either if payable_with(c)]
                or [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)]
                or list(opt.either))
     if len(payable) == 1:
