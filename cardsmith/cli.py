@@ -54,18 +54,38 @@ def report_error(what: str, where: str = "") -> None:
     print(f"cardsmith: error: {' '.join(line.split())}", file=sys.stderr)
 
 
-def input_file(path: str | Path, what: str = "file") -> Path:
-    """``path``, once known to be a readable text file in UTF-8; else a :class:`CliError` saying
-    why (missing, a folder, unreadable, binary, another encoding)."""
+MAX_INPUT_BYTES = 256 << 20  # a file named on the command line (a Scryfall bulk Oracle file is ~150 MB)
+
+
+def input_file(path: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> Path:
+    """``path``, once known to be a readable regular file of at most ``limit`` bytes, in UTF-8;
+    else a :class:`CliError` saying why (missing, a folder, a device or named pipe, unreadable,
+    too large, binary, another encoding).  A named pipe or a device is refused before it is opened
+    (reading one would wait for a writer, or never end)."""
+    import stat
+
     p = Path(path)
     try:
-        data = p.read_bytes()
+        st = p.stat()
     except FileNotFoundError:
         raise CliError(f"no such {what}", p) from None
-    except IsADirectoryError:
-        raise CliError(f"the {what} is a folder, not a file", p) from None
+    except NotADirectoryError:
+        raise CliError(f"no such {what} (a file where a folder goes)", p) from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the path)
+        raise CliError(f"can't read the {what}: {getattr(e, 'strerror', None) or e}", p) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise CliError(f"the {what} is a folder, not a file", p)
+    if not stat.S_ISREG(st.st_mode):
+        raise CliError(f"the {what} is not a regular file (a device, a named pipe or a socket)", p)
+    if st.st_size > limit:
+        raise CliError(f"the {what} is too large ({st.st_size:,} bytes; at most {limit:,})", p)
+    try:
+        with p.open("rb") as f:
+            data = f.read(limit + 1)
     except OSError as e:
         raise CliError(f"can't read the {what}: {e.strerror or e}", p) from None
+    if len(data) > limit:
+        raise CliError(f"the {what} is too large (more than {limit:,} bytes)", p)
     if b"\0" in data:
         raise CliError(f"the {what} is binary, not text", p)
     try:
@@ -86,11 +106,23 @@ def input_folder(path: str | Path, what: str = "folder") -> Path:
 
 
 def output_file(path: str | Path, what: str) -> Path:
-    """``path``, once it looks writable (its folder exists, it isn't a folder), so that a long
-    command doesn't fail only at its end."""
+    """``path``, once it looks writable (its folder exists, it isn't a folder, a named pipe or a
+    socket, which would wait for a reader), so that a long command doesn't fail only at its end."""
+    import stat
+
     p = Path(path)
-    if p.is_dir():
+    try:
+        st: os.stat_result | None = p.stat()
+    except FileNotFoundError:
+        st = None
+    except NotADirectoryError:
+        raise CliError(f"no folder for the {what} (a file where a folder goes)", p) from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the path)
+        raise CliError(f"can't write the {what}: {getattr(e, 'strerror', None) or e}", p) from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
         raise CliError(f"the {what} is a folder, not a file", p)
+    if st is not None and (stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode)):
+        raise CliError(f"the {what} is a named pipe or a socket, not a file", p)
     if not p.parent.is_dir():
         raise CliError(f"no folder for the {what}", p.parent)
     if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
@@ -195,7 +227,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     _print_diagnostics(report, args.format)
     if args.format == "text":
         _print_repaired(report, out)
-        print(f"cardsmith build: {report.summary()} -> {out}")
+        print(f"cardsmith build: {report.summary()} -> {shown_path(out)}")
     return 1 if report.diagnostics else 0
 
 
@@ -220,7 +252,7 @@ def _watch(paths: list[Path], out: Path, args: argparse.Namespace) -> int:
         _print_diagnostics(report, args.format)
         if args.format == "text":
             _print_repaired(report, out)
-            print(f"cardsmith build: {report.summary()} -> {out}", flush=True)
+            print(f"cardsmith build: {report.summary()} -> {shown_path(out)}", flush=True)
 
     from compiler.lock import OutputBusy
 
@@ -311,7 +343,7 @@ def cmd_test(args: argparse.Namespace) -> int:
                     problems = [f"scenario error: {e}"]
                 if problems:
                     failed += 1
-                    print(f"FAIL {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
+                    print(f"FAIL {shown_path(f)}:{s.line} {s.name} [{', '.join(s.rules)}]")
                     for msg in problems:
                         print(f"     {msg}")
                     for row in table:  # the table where it stopped, as a judge sees it
@@ -319,7 +351,7 @@ def cmd_test(args: argparse.Namespace) -> int:
                 else:
                     passed += 1
                     if args.verbose:
-                        print(f"ok   {f}:{s.line} {s.name} [{', '.join(s.rules)}]")
+                        print(f"ok   {shown_path(f)}:{s.line} {s.name} [{', '.join(s.rules)}]")
         print(f"{passed} passed, {failed} failed")
         return 1 if failed else 0
 
@@ -340,9 +372,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         path, t = scaffold(args.name, pool, library, oracle)
     except OracleFormatError as e:
-        raise CliError(str(e), "") from None
+        raise _oracle_error(e, oracle or pool / "oracle.json") from None
     except ScaffoldError as e:
         raise CliError(str(e), "", code=1) from None
+    path = Path(shown_path(path))
     print(f"wrote {path}: {_account(t)}")
     if t.todo:
         _todo_hints(t.todo, args.name, pool)
@@ -414,7 +447,7 @@ def _new_all(args: argparse.Namespace, library: "LibraryIR") -> int:
     try:
         records = load_oracle(_oracle_file(args.all))
     except OracleFormatError as e:
-        raise CliError(str(e), args.all) from None
+        raise _oracle_error(e, args.all) from None
     totals = {"complete": 0, "partial": 0, "none": 0}
     lines = translated = 0
     start = time.perf_counter()
@@ -435,10 +468,19 @@ def _new_all(args: argparse.Namespace, library: "LibraryIR") -> int:
     if tty:
         sys.stderr.write("\n")
     n = len(records)
-    print(f"{n} cards in {time.perf_counter() - start:.1f}s -> {out}: {totals['complete']} complete "
+    print(f"{n} cards in {time.perf_counter() - start:.1f}s -> {shown_path(out)}: {totals['complete']} complete "
           f"({100 * totals['complete'] / max(n, 1):.1f}%), {totals['partial']} partial, {totals['none']} none; "
           f"{translated} of {lines} Oracle lines translated")
     return 0
+
+
+def _oracle_error(e: Exception, path: str | Path) -> CliError:
+    """An Oracle file of a shape no reader knows: WHAT (the message, less the path it starts
+    with), WHERE (the file)."""
+    what = str(e)
+    for prefix in (f"{path}: ", f"{shown_path(path)}: "):
+        what = what.removeprefix(prefix)
+    return CliError(what, path)
 
 
 def _oracle_file(path: str | Path) -> Path:
@@ -575,7 +617,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     decisions=record, final_state=report.final_state, event_log=log_digest(report.log),
                     events=len(report.log), ended=report.ended, human=human,
                     turns=digests.finish(report.turns, report.final_state)).save(Path(args.save_log))
-            print(f"saved {args.save_log} ({len(record)} decisions); replay with `cardsmith replay {args.save_log}`")
+            print(f"saved {shown_path(args.save_log)} ({len(record)} decisions); replay with `cardsmith replay {shown_path(args.save_log)}`")
         return 1 if report.violations else 0
 
 
@@ -634,7 +676,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
             write_html(watchers[0].frames, f"cardsmith replay: seed {saved.seed}, {' vs '.join(saved.names)}",
                        Path(args.html))
-            print(f"wrote {args.html} ({len(watchers[0].frames)} steps); open it in a browser")
+            print(f"wrote {shown_path(args.html)} ({len(watchers[0].frames)} steps); open it in a browser")
         problems = replay_problems(saved, report, replayed, cursor)
         print(f"-- replayed seed {saved.seed}: {report.turns} turns, {cursor.position} of {len(saved.decisions)} "
               f"decisions; winner: {report.winner or 'none'}")
@@ -687,6 +729,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         last[0] = now
         line = (f"  {t.games}/{args.games} games  {t.decisions} decisions  {len(t.failures)} failures  "
                 f"{t.rate():.2f} games/s")
+        if t.games < args.games:  # (games finish in seed order: the rest is a soak of its own)
+            line += f"  (the rest: --seed {args.seed + t.games} --games {args.games - t.games})"
         sys.stderr.write(f"\r{line}" if tty else f"{line}\n")
         sys.stderr.flush()
 
@@ -790,8 +834,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     scenarios = Path(args.scenarios)
     for f in sorted(scenarios.rglob("*.scn")) if scenarios.is_dir() else ():
         input_file(f, "scenario file")
-    with progress_bar(_show_progress(args.format), "compiling the pool", sys.stderr) as progress:
-        report = coverage(pool, oracle, scenarios, top=args.top, progress=progress)
+    from .oracle import OracleFormatError
+
+    try:
+        with progress_bar(_show_progress(args.format), "compiling the pool", sys.stderr) as progress:
+            report = coverage(pool, oracle, scenarios, top=args.top, progress=progress)
+    except OracleFormatError as e:
+        raise _oracle_error(e, oracle) from None
     print(report.as_json() if args.format == "json" else report.table())
     return 0
 
@@ -851,21 +900,27 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def at_least(least: int) -> Callable[[str], int]:
-    """An argument type: a whole number, ``least`` or more."""
+def at_least(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number, ``least`` or more (and ``most`` or less, if given)."""
     def whole_number(text: str) -> int:
         try:
             n = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"invalid int value: {text[:50]!r}") from None
         if n < least:
             raise argparse.ArgumentTypeError(f"must be {least} or more, not {n}")
+        if most is not None and n > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, not {n:,}" if n < 10 ** 30 else
+                                             f"must be at most {most:,}, not a {len(str(n))}-digit number")
         return n
     return whole_number
 
 
+MAX_JOBS = 256  # worker processes (a process pool of absurd size fails, or takes the machine)
+MAX_GAMES = 10 ** 6  # games of a soak (its chunks of seeds are all handed out at the start)
 _POSITIVE = at_least(1)
 _NATURAL = at_least(0)
+_JOBS = at_least(1, MAX_JOBS)
 
 
 def _seconds(text: str) -> float:
@@ -887,7 +942,7 @@ def _backend_options(parser: argparse.ArgumentParser, jobs_default: int | None =
     parser.add_argument("--ray-address", metavar="ADDRESS", default=None,
                         help="with --backend ray: the cluster to join (default: $RAY_ADDRESS, else a local cluster)")
     if jobs_default is None:
-        parser.add_argument("--jobs", type=_POSITIVE, default=None,
+        parser.add_argument("--jobs", type=_JOBS, default=None,
                             help="worker processes with --backend local (default: the CPU count; 1: in this "
                             "process); the figures are the same for any number, and on any backend")
 
@@ -925,7 +980,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         c.add_argument("paths", nargs="*", help="files or directories (default: the shipped pool)")
         c.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people (default), json for tools")
-        c.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
+        c.add_argument("-j", "--jobs", type=_JOBS, default=None, help="worker processes (default: all cores)")
         c.set_defaults(func=cmd_check)
     if only in (None, "build"):
         b = sub.add_parser("build", help="compile cards and keywords to Python modules")
@@ -933,7 +988,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         b.add_argument("-o", "--output", default="build/pool", help="output directory (default: build/pool)")
         b.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people (default), json for tools")
-        b.add_argument("-j", "--jobs", type=_POSITIVE, default=None, help="worker processes (default: all cores)")
+        b.add_argument("-j", "--jobs", type=_JOBS, default=None, help="worker processes (default: all cores)")
         b.add_argument("--no-cache", action="store_true", help="recompile every card")
         b.add_argument("--watch", action="store_true",
                        help="keep running: rebuild whenever a source changes (Ctrl-C to stop)")
@@ -992,10 +1047,10 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         rp.set_defaults(func=cmd_replay)
     if only in (None, "soak"):
         so = sub.add_parser("soak", help="play many invariant-checked random games")
-        so.add_argument("--games", type=_POSITIVE, default=100, help="how many games (default: 100)")
+        so.add_argument("--games", type=at_least(1, MAX_GAMES), default=100, help="how many games (default: 100)")
         so.add_argument("--seed", type=int, default=0, help="first seed")
         so.add_argument("--turns", type=_POSITIVE, default=20, help="turn limit per game")
-        so.add_argument("--jobs", type=_POSITIVE, default=1,
+        so.add_argument("--jobs", type=_JOBS, default=1,
                         help="worker processes with --backend local (the report for a seed range is the same for "
                         "any number, and on any backend)")
         so.add_argument("--pool", help="card pool directory (default: the shipped pool)")
@@ -1006,7 +1061,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
                             "game length, per-card figures")
         si.add_argument("deck_a", metavar="DECK_A", help="a deck list: cardsmith, MTGO .dec, Arena export or Forge .dck")
         si.add_argument("deck_b", metavar="DECK_B", help="the deck it plays against")
-        si.add_argument("--games", type=_POSITIVE, default=100, help="how many games (default: 100)")
+        si.add_argument("--games", type=at_least(1, MAX_GAMES), default=100, help="how many games (default: 100)")
         si.add_argument("--seed", type=int, default=0, help="first seed (default: 0); deck A goes first on even seeds")
         si.add_argument("--players", default="random", metavar="KIND[,KIND]",
                         help="the computer players: one kind for both decks, or deck A's,deck B's (default: random)")

@@ -40,8 +40,22 @@ def oracle_path(pool: Path) -> Path:
 
 
 def load_oracle(path: Path) -> dict[str, dict[str, Any]]:
-    """Oracle records by card name (cardsmith records), from a file of any shape the module reads."""
-    return records_from(json.loads(path.read_text(encoding="utf-8")), str(path))
+    """Oracle records by card name (cardsmith records), from a file of any shape the module reads.
+
+    JSON may spell a lone surrogate (``"\\udcff"``), which is no character: a record holding one
+    could be neither printed nor written as UTF-8, so the file is refused, naming the record."""
+    records = records_from(json.loads(path.read_text(encoding="utf-8")), str(path))
+    try:
+        json.dumps(records, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        for rec in records.values():
+            try:
+                json.dumps(rec, ensure_ascii=False).encode("utf-8")
+            except UnicodeEncodeError as e:
+                name = str(rec.get("name")).encode("utf-8", "backslashreplace").decode("utf-8")
+                raise OracleFormatError(f"{path}: the record {name!r} holds a lone surrogate "
+                                        f"({e.object[e.start]!r}), which is not a character") from None
+    return records
 
 
 def records_from(data: Any, where: str = "the Oracle data") -> dict[str, dict[str, Any]]:

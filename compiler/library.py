@@ -1,8 +1,8 @@
 """A build's keyword library: its files read and hashed, then lowered (or read back from the
 cache folder, keyed by that hash) only when something needs it.
 
-The cache holds the lowered library as JSON (:func:`dump_ir`, :func:`load_ir`), a format that can't
-run code: an object is ``{"@": "module.Class", "f": [its fields]}``, made again only for a class
+The cache holds the lowered library as JSON (:func:`dump_ir`, :func:`load_ir`) after the SHA-256 of
+that JSON (a damaged file is lowered again, never rendered), a format that can't run code: an object is ``{"@": "module.Class", "f": [its fields]}``, made again only for a class
 of the IR's registry (the dataclasses defined in ``compiler.ir``'s modules) by calling the class
 with its fields, which only stores them; an enum member is ``{"@": "module.Enum", "v": NAME}``;
 a tuple is a list; strings, numbers, booleans and None are themselves.  Anything else in the file (another class's name, a field
@@ -130,14 +130,20 @@ def _lower_library(items: list[tuple[str, str, str]], digest: str,
     from .lower import build_library, module_name
     if cached is not None and cached.exists():
         try:
-            lib = load_ir(cached.read_text(encoding="utf-8"))
+            # The file is the SHA-256 of the JSON, a newline, then the JSON: a changed byte that still
+            # reads as JSON (a letter of a reminder text) would otherwise be rendered into the modules.
+            check, _, payload = cached.read_bytes().partition(b"\n")
+            if hashlib.sha256(payload).hexdigest().encode() != check:
+                raise DamagedCache("the checksum doesn't match")
+            lib = load_ir(payload.decode("utf-8"))
             if isinstance(lib, LibraryIR):
                 return lib, []
         except (OSError, UnicodeDecodeError, DamagedCache):  # a damaged cache entry is rebuilt, never fatal
             pass
     lib, diags = build_library([(text, shown, module_name(stem)) for text, shown, stem in items])
     if cached is not None and not diags:
-        write_bytes_if_changed(cached, dump_ir(lib).encode("utf-8"))
+        payload = dump_ir(lib).encode("utf-8")
+        write_bytes_if_changed(cached, hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     return lib, diags
 
 

@@ -7,6 +7,7 @@ import errno
 import marshal
 import os
 import stat
+import zlib
 from pathlib import Path
 from typing import Iterable
 
@@ -128,13 +129,18 @@ def _walk_sources(paths: Iterable[Path], listings: dict[str, _Listing] | None = 
 
 
 LISTINGS = "listings.marshal"  # in the cache folder: the card folders' listings (see _walk_sources)
-_LISTINGS_FORMAT = 1
+_LISTINGS_FORMAT = 2  # stored after the CRC-32 of its marshal data (a damaged file is ignored)
 
 
 def _load_listings(cache_dir: Path) -> dict[str, _Listing]:
-    """The card folders' listings recorded by the last build (empty if none, or damaged)."""
+    """The card folders' listings recorded by the last build (empty if none, or damaged: the file
+    starts with the CRC-32 of the rest, so that a byte changed in a name is not read as a file)."""
     try:
-        data = marshal.loads((cache_dir / LISTINGS).read_bytes())
+        stored = (cache_dir / LISTINGS).read_bytes()
+        body = stored[4:]
+        if len(stored) < 4 or zlib.crc32(body) != int.from_bytes(stored[:4], "little"):
+            return {}  # (damaged: a listing read from it could name files that aren't there)
+        data = marshal.loads(body)
         if not isinstance(data, dict) or data.get("format") != _LISTINGS_FORMAT:
             return {}
         folders = data["folders"]
@@ -156,7 +162,8 @@ def _save_listings(cache_dir: Path, listings: dict[str, _Listing]) -> None:
     folders again next time)."""
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        write_new(cache_dir / LISTINGS, marshal.dumps({"format": _LISTINGS_FORMAT, "folders": listings}))
+        body = marshal.dumps({"format": _LISTINGS_FORMAT, "folders": listings})
+        write_new(cache_dir / LISTINGS, zlib.crc32(body).to_bytes(4, "little") + body)
     except OSError:
         pass
 

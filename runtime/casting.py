@@ -19,7 +19,7 @@ from .actions import ActivateAbility, CastSpell, PlayLand
 from .conditions import Condition, RevealedAsCast
 from .continuous import AbilitiesCantBeActivated, AdditionalLandPlays, CostReduction, MayPlay
 from .costoptions import cost_options, granted_keyword
-from .costs import nonmana_payable, pay_cost
+from .costs import mana_payable, nonmana_payable, pay_cost
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, chosen_keys
 from .errors import IllegalAction
 from .library_top import may_play_top
@@ -180,7 +180,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     paying = [alt_cost if alt_cost is not None else Cost(mana=base_symbols)]
     # 601.2b: a cost printed as a choice ("reveal a Goblin card from your hand or pay {3}") is
     # announced now: the player chooses one of those they could pay.
-    cost_of = {i: _announce_either(game, player, options[i], o, name) for i in paid}
+    cost_of = {i: _announce_either(game, player, options[i], o, name, base_symbols) for i in paid}
     paying += [cost_of[i] for i in paid]
     has_x = any(c.mentions_x for c in paying)
     if req.x and not has_x:
@@ -198,6 +198,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     if new_oid is None:
         raise IllegalAction(f"{name} couldn't be put on the stack")
     spell_obj = game.obj(new_oid)
+    # 601.2a: it becomes the topmost object on the stack then, before its modes and splices are
+    # announced (a question asked then sees it there).
+    item = StackItem(kind=StackKind.SPELL, oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
+                     controller=player)
+    game.state.stack.append(item)
     d = spell_obj.definition
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     modes = announce_modes(game, player, spell, req.modes, name)
@@ -206,9 +211,6 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
                               options=labels, granted=(kept,) if kept is not None else (),
                               main_phase=game.state.active == player and game.state.step in MAIN_STEPS,
                               spliced=tuple(game.obj(oid).definition for oid, _ in splices))
-    item = StackItem(kind=StackKind.SPELL, oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
-                     controller=player)
-    game.state.stack.append(item)
     res = Resolution(game, player, new_oid, (), x=req.x)
     # 601.2c: targets; a slot gated by a kicker condition exists only if it holds (702.33g), and
     # a modal spell's slot only if its mode was chosen (700.2).
@@ -359,14 +361,24 @@ def announce_modes(game: "Game", player: int, spell: SpellAbility | None, given:
     return tuple(sorted(given))
 
 
-def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObject", name: str) -> Cost:
+def _announce_either(game: "Game", player: int, opt: "CostOption", obj: "GameObject", name: str,
+                     base: tuple[str, ...]) -> Cost:
     """601.2b: the cost of additional cost ``opt`` being paid; for one printed as a choice ("reveal a
-    Goblin card from your hand or pay {3}"), the one ``player`` announces among those whose
-    non-mana parts they could pay (asked only if more than one could be)."""
+    Goblin card from your hand or pay {3}"), the one ``player`` announces among those they could
+    pay, its mana beside the mana cost ``base`` (118.3; asked only if more than one could be)."""
     assert isinstance(opt, AdditionalCost)
     if not opt.either:
         return opt.cost
-    payable = [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)] or list(opt.either)
+    reduction = cost_reduction(game, player, obj)
+
+    def payable_with(c: Cost) -> bool:
+        need = ManaRequirement.build(base).plus(ManaRequirement.build(c.mana)).reduced(reduction)
+        return nonmana_payable(game, player, c, obj) and mana_payable(game, player, need)
+
+    # (none payable whole: those whose non-mana part is, so that the cast is refused for its mana)
+    payable = ([(words, c) for words, c in opt.either if payable_with(c)]
+               or [(words, c) for words, c in opt.either if nonmana_payable(game, player, c, obj)]
+               or list(opt.either))
     if len(payable) == 1:
         return payable[0][1]
     key = game.ask_valid(

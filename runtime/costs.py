@@ -228,6 +228,43 @@ def tappable_for_cost(game: "Game", player: int, flt: ObjectFilter, source_oid: 
             and flt.matches(game, o, viewer=player, source_oid=source_oid)]
 
 
+Sources = list[tuple[int, int, tuple[str, ...]]]
+
+
+def mana_payable(game: "Game", player: int, req: ManaRequirement, sources: Sources | None = None) -> bool:
+    """601.2g-h: whether ``player`` could pay the mana of ``req`` now, from their pool and the mana
+    abilities of ``sources`` (default: all of theirs)."""
+    if req.total() == 0:
+        return True
+    if sources is None:
+        sources = mana_sources(game, player)
+    pool = game.players[player].mana
+    need = req.total()
+    if need > sum(pool.values()) + len(sources):
+        return False
+    # Whether a plan exists depends only on how many sources make each set of colors, and no
+    # plan uses more sources than the cost has mana (each makes one): keep that many of each kind,
+    # so the solver's search doesn't grow with the number of identical lands on the battlefield.
+    kept: Sources = []
+    per_kind: dict[tuple[str, ...], int] = {}
+    for src in sources:
+        n = per_kind.get(src[2], 0)
+        if n < need:
+            per_kind[src[2]] = n + 1
+            kept.append(src)
+    # A colored symbol needs a mana of its color (106.1): too few possible sources of a color
+    # rules the cost out before any search.
+    for color, n in req.specific:
+        makers = sum(k for colors, k in per_kind.items() if color in colors)
+        if pool.get(color, 0) + makers < n:
+            return False
+    # Whether a plan exists depends only on the pool, the cost and those counts: remembered.
+    ok = plan_exists(req, tuple(sorted((c, n) for c, n in pool.items() if n > 0)), tuple(sorted(per_kind.items())))
+    if game.verify_characteristics and ok != (_plan_sources(game, player, req, kept) is not None):
+        raise AssertionError(f"remembered mana plan differs for {req}")
+    return ok
+
+
 def nonmana_payable(game: "Game", player: int, cost: Cost, source: "GameObject | None") -> bool:
     """118.3: whether ``player`` could pay the parts of ``cost`` other than mana now (their mana is
     checked with the total cost, 601.2f-g)."""

@@ -16,7 +16,7 @@ from .abilities import ActivatedAbility, AdditionalCost, AlternativeCost, SpellA
 from .casting import cost_reduction, land_plays_allowed, may_play
 from .costoptions import CostOption, cost_options
 from .continuous import AbilitiesCantBeActivated
-from .costs import _nonmana_ok, _plan_sources, mana_sources, plan_exists, summoning_sick, tappable_for_cost
+from .costs import Sources as Sources, _nonmana_ok, mana_payable, mana_sources, summoning_sick, tappable_for_cost
 from .mana import ManaRequirement
 from .resolution import Resolution
 from .stack import aura_target_specs, targets_exist
@@ -38,39 +38,7 @@ def sorcery_timing(game: "Game", player: int) -> bool:
     return s.active == player and s.step in ("main1", "main2") and not s.stack
 
 
-Sources = list[tuple[int, int, tuple[str, ...]]]
-
-
-def _mana_ok(game: "Game", player: int, req: ManaRequirement, sources: Sources | None = None) -> bool:
-    if req.total() == 0:
-        return True
-    if sources is None:
-        sources = mana_sources(game, player)
-    pool = game.players[player].mana
-    need = req.total()
-    if need > sum(pool.values()) + len(sources):
-        return False
-    # Whether a plan exists depends only on how many sources make each set of colors, and no
-    # plan uses more sources than the cost has mana (each makes one): keep that many of each kind,
-    # so the solver's search doesn't grow with the number of identical lands on the battlefield.
-    kept: Sources = []
-    per_kind: dict[tuple[str, ...], int] = {}
-    for src in sources:
-        n = per_kind.get(src[2], 0)
-        if n < need:
-            per_kind[src[2]] = n + 1
-            kept.append(src)
-    # A colored symbol needs a mana of its color (106.1): too few possible sources of a color
-    # rules the cost out before any search.
-    for color, n in req.specific:
-        makers = sum(k for colors, k in per_kind.items() if color in colors)
-        if pool.get(color, 0) + makers < n:
-            return False
-    # Whether a plan exists depends only on the pool, the cost and those counts: remembered.
-    ok = plan_exists(req, tuple(sorted((c, n) for c, n in pool.items() if n > 0)), tuple(sorted(per_kind.items())))
-    if game.verify_characteristics and ok != (_plan_sources(game, player, req, kept) is not None):
-        raise AssertionError(f"remembered mana plan differs for {req}")
-    return ok
+_mana_ok = mana_payable  # (in costs, where casting uses it too: 601.2b)
 
 
 def legal_modes(game: "Game", player: int, obj: "GameObject") -> list[tuple[int, ...]]:
@@ -88,6 +56,16 @@ def can_play_land(game: "Game", player: int, obj: "GameObject") -> bool:
     """305.1-305.2."""
     return (obj.zone is Zone.HAND or may_play(game, obj, player)) and sorcery_timing(game, player) \
         and game.players[player].lands_played < land_plays_allowed(game, player)
+
+
+def payable_with(game: "Game", player: int, base: tuple[str, ...], cost: Cost, obj: "GameObject",
+                 sources: Sources | None = None) -> bool:
+    """601.2b, 601.2f-h: whether ``player`` could pay ``cost`` (one of the costs of an additional
+    cost printed as a choice) beside the mana cost ``base`` of the spell ``obj``: its non-mana
+    part, and its mana with ``base``'s, less the spell's cost reductions (118.3: a cost that can't
+    be paid is not offered)."""
+    need = ManaRequirement.build(base).plus(ManaRequirement.build(cost.mana)).reduced(cost_reduction(game, player, obj))
+    return _nonmana_ok(game, player, cost.without_mana(), obj) and _mana_ok(game, player, need, sources)
 
 
 def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | None = None,
@@ -127,7 +105,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
     for opt in options if options is not None else cost_options(game, obj):
         # 601.2b: a mandatory additional cost must be payable too.
         if isinstance(opt, AdditionalCost) and opt.mandatory and not any(
-                _nonmana_ok(game, player, c, obj) for c in ([c for _, c in opt.either] or [opt.cost])):
+                payable_with(game, player, base, c, as_cast, sources)
+                for c in ([c for _, c in opt.either] or [opt.cost])):
             return False
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     if spell is not None and spell.modes:

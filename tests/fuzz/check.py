@@ -20,6 +20,16 @@ def same_parse_as_textx(text: str) -> None:
         expected = dump(card_metamodel().model_from_str(text, file_name="fuzz.card"))
     except (TextXError, RecursionError):
         expected = None
+    except ValueError as e:  # a number past Python's digit limit: both parsers refuse it alike
+        if "integer string conversion" not in str(e):
+            raise
+        try:
+            got = fastparse.parse_model(text, "fuzz.card")
+        except ValueError as again:
+            assert "integer string conversion" in str(again), again
+            return
+        assert got is None, "the generated parser reads a number textX can't convert"
+        return
     got = fastparse.parse_model(text, "fuzz.card")
     if expected is None:
         assert got is None, "the generated parser accepts what textX rejects"

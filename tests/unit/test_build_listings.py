@@ -4,6 +4,7 @@ trusted only for folders not changed within the racy window before they were rea
 from __future__ import annotations
 
 import marshal
+import zlib
 import os
 import shutil
 from pathlib import Path
@@ -76,10 +77,11 @@ def test_damaged_listings_are_ignored(tmp_path: Path, monkeypatch: pytest.Monkey
     out = tmp_path / "out"
     build([src], out, jobs=1)
     path = out / ".cache" / LISTINGS
-    data = marshal.loads(path.read_bytes())
+    data = marshal.loads(path.read_bytes()[4:])  # (after its CRC-32)
     folder = next(iter(data["folders"]))
     for bad in ({folder: (1, 2)}, {folder: ("x", 2, 3, "")}, [1, 2]):
-        path.write_bytes(marshal.dumps({"format": 1, "folders": bad}))
+        body = marshal.dumps({"format": data["format"], "folders": bad})
+        path.write_bytes(zlib.crc32(body).to_bytes(4, "little") + body)  # (a sound checksum of a bad shape)
         seen = _listed(monkeypatch)
         assert build([src], out, jobs=1).compiled == 0
         assert "l" in seen

@@ -242,3 +242,158 @@ def test_ident_refuses_anything_but_a_plain_identifier(bad: str) -> None:
     with pytest.raises(ValueError):
         ident(bad)
     assert ident("Name_1") == "Name_1"
+
+
+# Findings of the fuzzer's cli and cache targets (tests/fuzz/targets.py), each a regression test.
+
+def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from cardsmith.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv", [["soak", "--jobs", "99999999999999999999999"], ["check", "-j", "100000"],
+                                  ["build", "-j", "1000000", "-o", "x"], ["soak", "--games", "10" * 20]])
+def test_absurd_numbers_of_jobs_and_games_are_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs 99999999999999999999999`` was an internal error (OverflowError, exit 3) and a huge
+    ``--games`` would hand out more chunks of seeds than memory holds: both are bounded."""
+    code, _, err = _cli(argv, capsys)
+    assert code == 2, err
+    assert err.startswith("cardsmith: error: argument") and "must be at most" in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+@pytest.mark.parametrize("option", ["--save-log", "--html"])
+def test_an_output_that_is_a_named_pipe_is_refused_at_once(tmp_path: Path, option: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay LOG --html FIFO`` waited forever for a reader (after the whole replay)."""
+    os.mkfifo(tmp_path / "fifo")
+    argv = (["play", "--turns", "1"] if option == "--save-log" else ["replay", str(tmp_path / "log.json")])
+    code, _, err = _cli(argv + [option, str(tmp_path / "fifo")], capsys)
+    assert code == 2
+    assert err == f"cardsmith: error: the {'log' if option == '--save-log' else 'HTML'} file is a named pipe or a " \
+                  f"socket, not a file, {tmp_path / 'fifo'}\n"
+
+
+@pytest.mark.parametrize("name", ["fifo", "/dev/zero"])
+def test_an_input_that_is_not_a_regular_file_is_refused_unread(tmp_path: Path, name: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A deck, log or card named on the command line that is a named pipe waited for a writer, and
+    ``/dev/zero`` was read until memory ran out: neither is opened now."""
+    if name == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("named pipes are a POSIX thing")
+        os.mkfifo(tmp_path / "fifo")
+        name = str(tmp_path / "fifo")
+    elif not Path(name).exists():
+        pytest.skip("no /dev/zero here")
+    for argv in (["play", "--deck", name, "--deck", name], ["replay", name], ["text", name]):
+        code, _, err = _cli(argv, capsys)
+        assert code == 2 and err.endswith(f"is not a regular file (a device, a named pipe or a socket), {name}\n"), err
+
+
+def test_an_oracle_file_of_the_wrong_shape_is_an_error_with_where(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``new NAME --oracle FILE`` with JSON of no known shape printed the message without WHERE."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text("[1, 2, 3]")
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    code, _, err = _cli(["new", "Lightning Bolt", "--pool", str(pool), "--oracle", str(oracle)], capsys)
+    assert code == 2
+    assert err == f"cardsmith: error: item 0 is not a card record with a name, {oracle}\n"
+
+
+def test_a_garbled_listing_cache_is_not_read(tmp_path: Path) -> None:
+    """A byte changed in ``.cache/listings.marshal`` was read as a card file's name: the build
+    then reported an existing card as unreadable.  The listings carry a checksum now."""
+    from compiler.sources import LISTINGS
+
+    src = tmp_path / "cards"
+    src.mkdir()
+    for i in range(3):
+        (src / f"card{i}.card").write_text(_card_source(f"Card {i}", "    type land\n"), encoding="utf-8")
+    os.utime(src, (1_000_000_000, 1_000_000_000))
+    out = tmp_path / "out"
+    assert not build([src], out, jobs=1).diagnostics
+    listings = out / ".cache" / LISTINGS
+    data = bytearray(listings.read_bytes())
+    at = data.index(b"card1")
+    data[at + 5] ^= 0x80  # card1.card -> card1\xaecard
+    listings.write_bytes(bytes(data))
+    report = build([src], out, jobs=1)
+    assert not report.diagnostics, [d.format() for d in report.diagnostics]
+    assert sorted(Pool(out).names()) == ["Card 0", "Card 1", "Card 2"]
+
+
+def test_coverage_of_an_oracle_file_of_the_wrong_shape_is_an_input_error(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``coverage --oracle FILE`` with JSON of no known shape was an internal error (exit 3)."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text("[1, 2, 3]")
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    code, _, err = _cli(["coverage", "--pool", str(pool), "--oracle", str(oracle)], capsys)
+    assert (code, err) == (2, f"cardsmith: error: item 0 is not a card record with a name, {oracle}\n")
+
+
+def test_paths_that_are_not_utf8_are_printed_escaped_on_stdout(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``build -o OUT`` and ``play --save-log LOG`` printed a path whose bytes aren't UTF-8 as it
+    was, which a UTF-8 standard output refuses (an internal error after the work was done)."""
+    src = tmp_path / "cards"
+    src.mkdir()
+    (src / "land.card").write_text(_card_source("Land", "    type land\n"), encoding="utf-8")
+    out = tmp_path / os.fsdecode(b"out\xff")
+    code, stdout, _ = _cli(["build", str(src), "-o", str(out), "-j", "1"], capsys)
+    assert code == 0 and stdout.endswith(f"-> {tmp_path}/out\\xff\n"), stdout
+    stdout.encode("utf-8")
+
+
+@pytest.mark.parametrize("command", [["new", "--all", "{oracle}", "-o", "{tmp}/out", "-v"],
+                                     ["new", "Bad \udcff Name", "--oracle", "{oracle}"],
+                                     ["coverage", "--oracle", "{oracle}"]])
+def test_oracle_json_spelling_a_lone_surrogate_is_refused(tmp_path: Path, command: list[str],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON may spell ``"\\udcff"``, which no UTF-8 stream takes: ``new`` was an internal error and
+    ``coverage`` printed what standard output refuses."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text('{"Bad \\udcff Name": {"name": "Bad \\udcff Name", "type_line": "Instant", "text": "Draw."}}')
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    argv = [a.format(oracle=oracle, tmp=tmp_path) for a in command] + ["--pool", str(pool)]
+    code, _, err = _cli(argv, capsys)
+    assert code == 2 and err.endswith(f"holds a lone surrogate ('\\udcff'), which is not a character, {oracle}\n"), err
+
+
+def test_a_garbled_library_cache_is_not_rendered(tmp_path: Path) -> None:
+    """A letter changed in ``.cache/library-*.json`` (same size, another mtime; found by the fuzzer's
+    cache target, seed 200, case 128), then the package deleted: the next build must write the
+    package a clean build writes (the file's checksum no longer matches, so the library is lowered
+    again)."""
+    import shutil
+
+    src = tmp_path / "cards"
+    shutil.copytree(default_pool() / "keywords", src / "keywords")
+    os.utime(src, (1_000_000_000, 1_000_000_000))
+    for p in src.rglob("*"):
+        os.utime(p, (1_000_000_000, 1_000_000_000))
+    clean, out = tmp_path / "clean", tmp_path / "out"
+    build([src], clean, jobs=1)
+    build([src], out, jobs=1)
+    (cache,) = (out / ".cache").glob("library-*.json")
+    data = bytearray(cache.read_bytes())
+    at = data.index(b"You may pay an additional")
+    data[at + 3] = ord("j")  # "You may" -> "Youjmay"
+    st = cache.stat()
+    cache.write_bytes(bytes(data))
+    os.utime(cache, ns=(st.st_mtime_ns - 10 ** 9, st.st_mtime_ns - 10 ** 9))
+    shutil.rmtree(out / PACKAGE)
+    build([src], out, jobs=1)
+    for module in sorted((clean / PACKAGE / "keywords").glob("*.py")):
+        assert (out / PACKAGE / "keywords" / module.name).read_bytes() == module.read_bytes(), module.name
