@@ -856,7 +856,7 @@ class Game:
                     self.fire_object_event(o, "dies_in_combat", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and o.owner == o.controller:
                 # 603.6c: "is put into your graveyard from the battlefield" (its owner's is its controller's)
-                self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,))
+                self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,), became=new.oid)
             # 400.7: effects on the old object end with it (after the look-back above: an ability
             # granted until end of turn still triggers on its dying, 603.10a).
             self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
@@ -1671,7 +1671,7 @@ class Game:
 
     def fire_object_event(self, obj: GameObject, event: str, other: GameObject | None = None,
                           by: "StackItem | None" = None, remembered: tuple[int, ...] = (),
-                          damage: DamageDealt | None = None, counter: str = "") -> None:
+                          damage: DamageDealt | None = None, counter: str = "", became: int | None = None) -> None:
         """603.2: an event happened to ``obj``; its own "when/whenever this <event>" abilities trigger,
         and so do "whenever a permanent you control <event>" abilities of its controller's permanents
         (and of cards in their graveyard whose ability works from there, 113.6k).
@@ -1680,8 +1680,9 @@ class Game:
         read from ``obj`` as it was, which the caller passes before it changes.  ``by``: the spell
         or ability that made it the target ("that spell or ability", 702.21a).  ``damage``: what a
         damage event dealt (603.2: "that player", "that creature", "that much").  ``counter``: the kind
-        of counter of a "last_counter_removed" event.  An ability that says which zone it functions in
-        triggers only there (113.6b).
+        of counter of a "last_counter_removed" event.  ``became``: the new object a zone change made
+        of ``obj`` (400.7), which other objects' triggers then mean by "that card".  An ability that
+        says which zone it functions in triggers only there (113.6b).
         """
         if by is not None:
             remembered = (by.oid,)
@@ -1738,7 +1739,7 @@ class Game:
                         and (t.subject is None or t.subject.matches(self, obj, w.controller, w.oid)):
                     if damage is None:
                         # 400.7, 603.6c: "is put into your graveyard ...: return that card" -- the card it became.
-                        self._trigger(w, a, remembered if event == "to_your_graveyard" and remembered else (obj.oid,))
+                        self._trigger(w, a, (became,) if became is not None else (obj.oid,))
                     elif _damage_matches(t, damage, w.controller):
                         # "whenever a creature you control deals combat damage to a player": "it" is that creature.
                         self._trigger(w, a, (obj.oid,), event_player=damage.player, event_amount=damage.amount)
