@@ -608,6 +608,11 @@ _COST_PARTS: dict[str, Callable[[Checker, Any, dict[str, Any], Any], None]] = {
 # ------------------------------------------------------------------ cards
 
 
+def _players_affected(who: str) -> str:
+    """Whom a static ability affecting players reaches: "opponents" or "each" player."""
+    return "opponents" if who in ("your opponents", "an opponent") else "each"
+
+
 class CardLowering:
     """Lowers one card definition, tracking target slots and collecting diagnostics."""
 
@@ -2343,210 +2348,246 @@ class CardLowering:
         if word and word not in self.library.ability_words() and self.library.files:
             self.ck.name_in(st, "ability word", word, self.library.ability_words())
         b = st.body
-        k = cname(b)
         self.targets = []
         self.last_player = None
-        if k == "TriggeredStmt":
-            trigger = self.trigger(b.trigger)
-            if b.zone:
-                trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
-            self.event = trigger  # the condition may name the event's player (603.4)
-            cond = self.condition(b.condition) if b.condition is not None else None
-            if isinstance(cond, co.InGraveyard) and isinstance(trigger, StepTrigger):
-                # 113.6k: "at the beginning of your upkeep, if this is in your graveyard" functions there
-                trigger = replace(trigger, zone="graveyard")
-                self.event = trigger
-            # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
-            names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
-            self.self_it, self.effects_done, self.it_this = trigger.own_event or names_this, 0, False
+        lower = getattr(self, f"ability_{cname(b)}", self.ability_StaticStmt)  # a static ability by default
+        return lower(b, word)
+
+    def ability_TriggeredStmt(self, b: Any, word: str) -> AbilityIR:
+        trigger = self.trigger(b.trigger)
+        if b.zone:
+            trigger = replace(trigger, zone=b.zone)  # 113.6b: it functions only in that zone
+        self.event = trigger  # the condition may name the event's player (603.4)
+        cond = self.condition(b.condition) if b.condition is not None else None
+        if isinstance(cond, co.InGraveyard) and isinstance(trigger, StepTrigger):
+            # 113.6k: "at the beginning of your upkeep, if this is in your graveyard" functions there
+            trigger = replace(trigger, zone="graveyard")
             self.event = trigger
-            try:
-                sents = self.sentences(b.sentences)
-            finally:
-                self.self_it = False
-                self.event = None
-            # An ability that returns its own card "from your graveyard" works from there (113.6k).
-            if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in sents for e in s.effects):
-                trigger = replace(trigger, from_graveyard=True)
-            return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
-        if k == "ActivatedStmt":
-            if b.cost is None:  # a keyword's cost parameter alone ("price: attach this ...")
-                b.cost = _EmptyCost()
-            cost = _cost(self.ck, b.cost, self.counters)
-            if b.param:
-                if self.params is None or self.params.get(b.param) != "cost":
-                    self.ck.error(b, f"'{b.param}' is not a cost parameter here")
-                elif b.param == "cost":
-                    # The generated ability class has an attribute "cost"; the parameter would be shadowed.
-                    self.ck.error(b, "a cost parameter leading an activated ability can't be named 'cost'",
-                                  "rename the parameter, e.g. 'keyword Cycling(price: cost)'")
-                else:
-                    cost = replace(cost, plus_param=b.param)
-            if cost.discard_this and not b.fromhand:
-                self.ck.error(b, "'discard this card' is a cost of an ability that works in the hand: start it with 'from hand:'")
-            for part in (b.cost.parts if b.cost is not None else ()):
-                if cname(part) == "RemoveCountersCost":
-                    self.counter_kind(part.counter)
+        # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
+        names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
+        self.self_it, self.effects_done, self.it_this = trigger.own_event or names_this, 0, False
+        self.event = trigger
+        try:
             sents = self.sentences(b.sentences)
-            # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
-            is_mana = not self.targets and any(isinstance(e, ef.AddMana) for s in sents for e in s.effects)
-            restriction = self.condition(b.restriction) if b.restriction is not None else None
-            if b.sorcery:
-                restriction = co.SorceryTiming()
-                also = self.condition(b.also) if b.also is not None else None
-                if also is not None:  # "... and only if seven or more cards are in your graveyard"
-                    restriction = co.AllConditions((restriction, also))
-            if b.castable:
-                restriction = co.CastTiming()  # 116.2f: when it could be cast
-            return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
-                               once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
-        if k == "UncounterableStmt":
-            return UncounterableIR(word)
-        if k == "AsCopyStmt":
-            f = _filter(self.ck, b.filter, b)
-            if not f.other:
-                self.ck.error(b.filter, "write 'another creature': it can't copy itself")
-            saved = self.targets
-            inner = self.ability(SimpleNamespace(abilityword=None, body=b.ability))
-            self.targets = saved
-            self.granted += 1
-            return AsCopyIR(f, sp.GainAbility(inner, f"Granted{self.granted}"), word)
-        if k == "AsChoosePTStmt":
-            if not (b.enters or b.turned):
-                self.ck.error(b, "say when: 'as this enters the battlefield' and/or 'is turned face up'")
-            if len(b.options) < 2:
-                self.ck.error(b, "a choice needs two or more values ('5/1 or 1/5')")
-            return AsChoosePTIR(tuple((int(o.power), int(o.toughness)) for o in b.options), bool(b.enters),
-                                bool(b.turned), word)
-        if k == "AsTurnedFaceUpStmt":
-            return AsTurnedFaceUpIR(self.amount(b.amount), self.counter_kind(b.counter), word)
-        if k == "EntersAsCopyStmt":
-            return EntersAsCopyIR(_filter(self.ck, b.filter, b), word)
-        if k == "EntersWithStmt":
-            amount = self.amount(b.amount)
-            counter = self.counter_kind(b.counter)
-            if b.word and self.ck.name_in(b, "condition word", b.word, self.words):
-                amount = am.TimesPaid(amount.value, self.words[b.word], words=b.word)
-            cond = self.condition(b.condition) if b.condition is not None else None
-            for kw in b.keywords:
-                self.ck.name_in(b, "keyword", kw, self.keywords)
-                if kw in self.keywords and self.keywords[kw].params:
-                    self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
-            # 614.1c, 613.1f: "... and with "Pay 3 life: Regenerate this."" -- a quoted ability.
-            granted = self.quoted_ability(b.granted) if b.granted is not None else None
-            first = (str(b.first),) if b.first else ()
-            for kw in first:
-                self.ck.name_in(b, "keyword", kw, self.keywords)
-                if kw in self.keywords and self.keywords[kw].params:
-                    self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
-            where = self.amount(b.wherex) if b.wherex is not None else None
-            if where is not None and not isinstance(amount, am.XAmount):
-                self.ck.error(b.wherex, "'where X is ...' says what X is: write 'enters with X ... counters'")
-            if first and cond is None:
-                self.ck.error(b, "'enters with KEYWORD and with ... counters' is printed after a condition ('if kicked, ...')")
-            return EntersWithIR(amount, counter, cond, word, keywords=first + tuple(b.keywords), granted=granted,
-                                keyword_first=bool(first), where=where)
-        if k == "EntersTappedStmt":
-            return EntersTappedIR(word)
-        if k == "ChooseColorAsEntersStmt":
-            return ChooseColorAsEntersIR(word)
-        if k == "AmplifyStmt":
-            return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
-        if k == "PTDefiningStmt":
-            which = "both" if b.both else str(b.which)
-            amount = self.amount(b.amount)
-            if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.CountersOnCreator, am.Fixed)):
-                self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
-            # "this creature's power ...": in a quoted ability, the object that has it (109.5)
-            return StaticIR((sp.SetPT(which, amount, subject="This creature" if b.thiscreature else ""),), None, False, word)
-        if k == "PreventDamageByStmt":
-            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
-            return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
-        if k == "OptionalUntapStmt":
-            return StaticIR((sp.MayChooseNotToUntap(),), None, False, word)  # 502.3
-        if k == "GreaterPowerCantBlockStmt":
-            return StaticIR((sp.CantBeBlockedByGreaterPower(),), None, False, word)  # 509.1b
-        if k == "LureStmt":
-            # 509.1c: a requirement on every creature able to block this (or the enchanted creature).
-            lure_cond = self.condition(b.precondition) if b.precondition is not None else None
-            return StaticIR((sp.AllAbleBlock(),), lure_cond, True, word, enchanted=b.host if b.enchanted else "")
-        if k == "CostReductionStmt":
-            filters = tuple(_filter(self.ck, sk.filter, sk) for sk in b.spells)
-            syms = self.ck.mana_symbols(b.amount, list(b.amount.symbols))
-            if len(syms) != 1 or not syms[0].strip("{}").isdigit():
-                self.ck.error(b.amount, "a cost reduction is a generic amount, e.g. {1} (601.2f)")
-            n = int(syms[0].strip("{}")) if syms and syms[0].strip("{}").isdigit() else 0
-            if any(not f.is_spell for f in filters):
-                self.ck.error(b, "a cost reduction names spells ('green spells and blue spells you cast')")
-            zones = tuple("command" if z.command else "battlefield" for z in b.zones)
-            return StaticIR((sp.CostReduction(n, filters),), None, False, word, zones=zones)
-        if k == "HandSizeStmt":
-            return StaticIR((sp.HandSize(NUMBER_WORDS[b.amount]),), None, False, word)
-        if k in ("CantSearchStmt", "SkipExtraTurnStmt"):
-            # 701.19 / 614.10: a static ability affecting players, relative to its controller.
-            who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
-            part = sp.CantSearch(who) if k == "CantSearchStmt" else sp.SkipExtraTurns(who)
-            return StaticIR((part,), None, False, word)
-        if k == "RedirectStmt":
-            # 614.9: damage to its controller is dealt to this permanent instead, maybe as long as C.
-            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
-            cond = self.condition(b.precondition) if b.precondition is not None else None
-            return StaticIR((sp.RedirectToThis(flt, combat=bool(b.combat)),), cond, True, word)
-        if k == "LifeFloorStmt":
-            # 614.1a: a replacement effect on the life its controller loses from damage.
-            if b.floor != b.to or b.floor < 1:
-                self.ck.error(b, "the life total is reduced to the number it can't go below",
-                              "'damage that would reduce your life total to less than 1 reduces it to 1 instead'")
-            return StaticIR((sp.DamageLifeFloor(int(b.floor)),), None, False, word)
-        if k == "AdditionalLandStmt":
-            # 305.2: continuous effects may increase the number of lands a player can play.
-            return StaticIR((sp.ExtraLand(NUMBER_WORDS[b.count]),), None, False, word)
-        if k == "TopRevealedStmt":
-            # 401.5: the top card of its controller's library is public while this is on the battlefield.
-            return StaticIR((sp.TopRevealed(),), None, False, word)
-        if k == "PlayTopStmt":
-            # 305.1, 601.2a: a permission to play (or only cast) the top card of your library.
-            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
-            return StaticIR((sp.PlayTop(str(b.verb), flt),), None, False, word)
-        if k == "CantActivateStmt":
-            return StaticIR((sp.CantActivate(),), None, False, word, affected=_filter(self.ck, b.affected, b))
-        if k == "CostPerPermanentStmt":
-            # 601.2f, 702.41a: counted among the controller's permanents as the total cost is determined
-            cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
-            if b.param:
-                if self.params is None or self.params.get(b.param) != "selector":
-                    self.ck.error(b, f"'{b.param}' is not a selector parameter here",
-                                  "inside 'keyword Affinity(what: selector)': 'for each what you control'")
-                return CostPerPermanent(cost, param=b.param, ability_word=word)
-            flt = _filter(self.ck, b.filter, b)
-            if not flt.controller:
-                self.ck.error(b, "say whose permanents are counted: '... you control'")
-            return CostPerPermanent(cost, filter=flt, ability_word=word)
-        if k == "CostPerTargetStmt":
-            return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
-        if k == "CostLessIfStmt":
-            # 601.2f: the spell's own cost reduction, while its condition holds.
-            cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
-            cond = self.condition(b.condition)
-            if cond is None:  # a condition word unknown here (reported where it was checked)
-                cond = co.GraveyardCount(0)
-            return CostLessIf(cost, cond, word)
-        if k == "CardAltCostStmt":
-            return AlternativeCardCost(_cost(self.ck, b), word)
-        if k == "CardAddCostStmt":
-            or_cost = _cost(self.ck, b.orcost) if b.orcost is not None else None
-            if b.pay and or_cost is not None and not or_cost.printed_plain:
-                self.ck.error(b, "'or pay' takes mana: 'or pay {3}'")
-            if b.optional and or_cost is not None:
-                self.ck.error(b, "an optional additional cost is one cost ('you may reveal a Dragon card from your hand')")
-            return AdditionalCardCost(_cost(self.ck, b.cost), word, or_cost, bool(b.pay), bool(b.optional))
-        if k == "CardsStaticStmt":
-            # 611.3a, 613.1f: it affects cards that aren't on the battlefield.
-            f = _filter(self.ck, b.affected, b)
-            if not f.is_card:
-                self.ck.error(b, "cards outside the battlefield are named as cards: 'each ... card you own'")
-            return StaticIR(tuple(self.static_part(p) for p in b.parts), None, False, word,
-                            affected=replace(f, words=f"each {f.words} that isn't on the battlefield"), cards=True)
+        finally:
+            self.self_it = False
+            self.event = None
+        # An ability that returns its own card "from your graveyard" works from there (113.6k).
+        if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in sents for e in s.effects):
+            trigger = replace(trigger, from_graveyard=True)
+        return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
+
+    def ability_ActivatedStmt(self, b: Any, word: str) -> AbilityIR:
+        if b.cost is None:  # a keyword's cost parameter alone ("price: attach this ...")
+            b.cost = _EmptyCost()
+        cost = _cost(self.ck, b.cost, self.counters)
+        if b.param:
+            if self.params is None or self.params.get(b.param) != "cost":
+                self.ck.error(b, f"'{b.param}' is not a cost parameter here")
+            elif b.param == "cost":
+                # The generated ability class has an attribute "cost"; the parameter would be shadowed.
+                self.ck.error(b, "a cost parameter leading an activated ability can't be named 'cost'",
+                              "rename the parameter, e.g. 'keyword Cycling(price: cost)'")
+            else:
+                cost = replace(cost, plus_param=b.param)
+        if cost.discard_this and not b.fromhand:
+            self.ck.error(b, "'discard this card' is a cost of an ability that works in the hand: start it with 'from hand:'")
+        for part in (b.cost.parts if b.cost is not None else ()):
+            if cname(part) == "RemoveCountersCost":
+                self.counter_kind(part.counter)
+        sents = self.sentences(b.sentences)
+        # 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
+        is_mana = not self.targets and any(isinstance(e, ef.AddMana) for s in sents for e in s.effects)
+        restriction = self.condition(b.restriction) if b.restriction is not None else None
+        if b.sorcery:
+            restriction = co.SorceryTiming()
+            also = self.condition(b.also) if b.also is not None else None
+            if also is not None:  # "... and only if seven or more cards are in your graveyard"
+                restriction = co.AllConditions((restriction, also))
+        if b.castable:
+            restriction = co.CastTiming()  # 116.2f: when it could be cast
+        return ActivatedIR(cost, tuple(self.targets), sents, is_mana, restriction=restriction, ability_word=word,
+                           once_per_turn=bool(b.once), from_hand=bool(b.fromhand), special=bool(b.special))
+
+    def ability_UncounterableStmt(self, b: Any, word: str) -> AbilityIR:
+        return UncounterableIR(word)
+
+    def ability_AsCopyStmt(self, b: Any, word: str) -> AbilityIR:
+        f = _filter(self.ck, b.filter, b)
+        if not f.other:
+            self.ck.error(b.filter, "write 'another creature': it can't copy itself")
+        saved = self.targets
+        inner = self.ability(SimpleNamespace(abilityword=None, body=b.ability))
+        self.targets = saved
+        self.granted += 1
+        return AsCopyIR(f, sp.GainAbility(inner, f"Granted{self.granted}"), word)
+
+    def ability_AsChoosePTStmt(self, b: Any, word: str) -> AbilityIR:
+        if not (b.enters or b.turned):
+            self.ck.error(b, "say when: 'as this enters the battlefield' and/or 'is turned face up'")
+        if len(b.options) < 2:
+            self.ck.error(b, "a choice needs two or more values ('5/1 or 1/5')")
+        return AsChoosePTIR(tuple((int(o.power), int(o.toughness)) for o in b.options), bool(b.enters),
+                            bool(b.turned), word)
+
+    def ability_AsTurnedFaceUpStmt(self, b: Any, word: str) -> AbilityIR:
+        return AsTurnedFaceUpIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+
+    def ability_EntersAsCopyStmt(self, b: Any, word: str) -> AbilityIR:
+        return EntersAsCopyIR(_filter(self.ck, b.filter, b), word)
+
+    def ability_EntersWithStmt(self, b: Any, word: str) -> AbilityIR:
+        amount = self.amount(b.amount)
+        counter = self.counter_kind(b.counter)
+        if b.word and self.ck.name_in(b, "condition word", b.word, self.words):
+            amount = am.TimesPaid(amount.value, self.words[b.word], words=b.word)
+        cond = self.condition(b.condition) if b.condition is not None else None
+        for kw in b.keywords:
+            self.ck.name_in(b, "keyword", kw, self.keywords)
+            if kw in self.keywords and self.keywords[kw].params:
+                self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
+        # 614.1c, 613.1f: "... and with "Pay 3 life: Regenerate this."" -- a quoted ability.
+        granted = self.quoted_ability(b.granted) if b.granted is not None else None
+        first = (str(b.first),) if b.first else ()
+        for kw in first:
+            self.ck.name_in(b, "keyword", kw, self.keywords)
+            if kw in self.keywords and self.keywords[kw].params:
+                self.ck.error(b, f"'{kw}' takes parameters; it can't be given this way")
+        where = self.amount(b.wherex) if b.wherex is not None else None
+        if where is not None and not isinstance(amount, am.XAmount):
+            self.ck.error(b.wherex, "'where X is ...' says what X is: write 'enters with X ... counters'")
+        if first and cond is None:
+            self.ck.error(b, "'enters with KEYWORD and with ... counters' is printed after a condition ('if kicked, ...')")
+        return EntersWithIR(amount, counter, cond, word, keywords=first + tuple(b.keywords), granted=granted,
+                            keyword_first=bool(first), where=where)
+
+    def ability_EntersTappedStmt(self, b: Any, word: str) -> AbilityIR:
+        return EntersTappedIR(word)
+
+    def ability_ChooseColorAsEntersStmt(self, b: Any, word: str) -> AbilityIR:
+        return ChooseColorAsEntersIR(word)
+
+    def ability_AmplifyStmt(self, b: Any, word: str) -> AbilityIR:
+        return AmplifyIR(self.amount(b.amount), self.counter_kind(b.counter), word)
+
+    def ability_PTDefiningStmt(self, b: Any, word: str) -> AbilityIR:
+        which = "both" if b.both else str(b.which)
+        amount = self.amount(b.amount)
+        if not isinstance(amount, (am.CountOf, am.CountersOnThis, am.CountersOnCreator, am.Fixed)):
+            self.ck.error(b.amount, "power and toughness can equal a number, a count or counters on it")
+        # "this creature's power ...": in a quoted ability, the object that has it (109.5)
+        return StaticIR((sp.SetPT(which, amount, subject="This creature" if b.thiscreature else ""),), None, False, word)
+
+    def ability_PreventDamageByStmt(self, b: Any, word: str) -> AbilityIR:
+        flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+        return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
+
+    def ability_OptionalUntapStmt(self, b: Any, word: str) -> AbilityIR:
+        return StaticIR((sp.MayChooseNotToUntap(),), None, False, word)  # 502.3
+
+    def ability_GreaterPowerCantBlockStmt(self, b: Any, word: str) -> AbilityIR:
+        return StaticIR((sp.CantBeBlockedByGreaterPower(),), None, False, word)  # 509.1b
+
+    def ability_LureStmt(self, b: Any, word: str) -> AbilityIR:
+        # 509.1c: a requirement on every creature able to block this (or the enchanted creature).
+        lure_cond = self.condition(b.precondition) if b.precondition is not None else None
+        return StaticIR((sp.AllAbleBlock(),), lure_cond, True, word, enchanted=b.host if b.enchanted else "")
+
+    def ability_CostReductionStmt(self, b: Any, word: str) -> AbilityIR:
+        filters = tuple(_filter(self.ck, sk.filter, sk) for sk in b.spells)
+        syms = self.ck.mana_symbols(b.amount, list(b.amount.symbols))
+        if len(syms) != 1 or not syms[0].strip("{}").isdigit():
+            self.ck.error(b.amount, "a cost reduction is a generic amount, e.g. {1} (601.2f)")
+        n = int(syms[0].strip("{}")) if syms and syms[0].strip("{}").isdigit() else 0
+        if any(not f.is_spell for f in filters):
+            self.ck.error(b, "a cost reduction names spells ('green spells and blue spells you cast')")
+        zones = tuple("command" if z.command else "battlefield" for z in b.zones)
+        return StaticIR((sp.CostReduction(n, filters),), None, False, word, zones=zones)
+
+    def ability_HandSizeStmt(self, b: Any, word: str) -> AbilityIR:
+        return StaticIR((sp.HandSize(NUMBER_WORDS[b.amount]),), None, False, word)
+
+    def ability_CantSearchStmt(self, b: Any, word: str) -> AbilityIR:
+        # 701.19: a static ability affecting players, relative to its controller.
+        return StaticIR((sp.CantSearch(_players_affected(b.who)),), None, False, word)
+
+    def ability_SkipExtraTurnStmt(self, b: Any, word: str) -> AbilityIR:
+        # 614.10: a static ability affecting players, relative to its controller.
+        return StaticIR((sp.SkipExtraTurns(_players_affected(b.who)),), None, False, word)
+
+    def ability_RedirectStmt(self, b: Any, word: str) -> AbilityIR:
+        # 614.9: damage to its controller is dealt to this permanent instead, maybe as long as C.
+        flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+        cond = self.condition(b.precondition) if b.precondition is not None else None
+        return StaticIR((sp.RedirectToThis(flt, combat=bool(b.combat)),), cond, True, word)
+
+    def ability_LifeFloorStmt(self, b: Any, word: str) -> AbilityIR:
+        # 614.1a: a replacement effect on the life its controller loses from damage.
+        if b.floor != b.to or b.floor < 1:
+            self.ck.error(b, "the life total is reduced to the number it can't go below",
+                          "'damage that would reduce your life total to less than 1 reduces it to 1 instead'")
+        return StaticIR((sp.DamageLifeFloor(int(b.floor)),), None, False, word)
+
+    def ability_AdditionalLandStmt(self, b: Any, word: str) -> AbilityIR:
+        # 305.2: continuous effects may increase the number of lands a player can play.
+        return StaticIR((sp.ExtraLand(NUMBER_WORDS[b.count]),), None, False, word)
+
+    def ability_TopRevealedStmt(self, b: Any, word: str) -> AbilityIR:
+        # 401.5: the top card of its controller's library is public while this is on the battlefield.
+        return StaticIR((sp.TopRevealed(),), None, False, word)
+
+    def ability_PlayTopStmt(self, b: Any, word: str) -> AbilityIR:
+        # 305.1, 601.2a: a permission to play (or only cast) the top card of your library.
+        flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+        return StaticIR((sp.PlayTop(str(b.verb), flt),), None, False, word)
+
+    def ability_CantActivateStmt(self, b: Any, word: str) -> AbilityIR:
+        return StaticIR((sp.CantActivate(),), None, False, word, affected=_filter(self.ck, b.affected, b))
+
+    def ability_CostPerPermanentStmt(self, b: Any, word: str) -> AbilityIR:
+        # 601.2f, 702.41a: counted among the controller's permanents as the total cost is determined
+        cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
+        if b.param:
+            if self.params is None or self.params.get(b.param) != "selector":
+                self.ck.error(b, f"'{b.param}' is not a selector parameter here",
+                              "inside 'keyword Affinity(what: selector)': 'for each what you control'")
+            return CostPerPermanent(cost, param=b.param, ability_word=word)
+        flt = _filter(self.ck, b.filter, b)
+        if not flt.controller:
+            self.ck.error(b, "say whose permanents are counted: '... you control'")
+        return CostPerPermanent(cost, filter=flt, ability_word=word)
+
+    def ability_CostPerTargetStmt(self, b: Any, word: str) -> AbilityIR:
+        return CostPerExtraTarget(CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols)))), word)
+
+    def ability_CostLessIfStmt(self, b: Any, word: str) -> AbilityIR:
+        # 601.2f: the spell's own cost reduction, while its condition holds.
+        cost = CostIR(mana=tuple(self.ck.mana_symbols(b.cost, list(b.cost.symbols))))
+        cond = self.condition(b.condition)
+        if cond is None:  # a condition word unknown here (reported where it was checked)
+            cond = co.GraveyardCount(0)
+        return CostLessIf(cost, cond, word)
+
+    def ability_CardAltCostStmt(self, b: Any, word: str) -> AbilityIR:
+        return AlternativeCardCost(_cost(self.ck, b), word)
+
+    def ability_CardAddCostStmt(self, b: Any, word: str) -> AbilityIR:
+        or_cost = _cost(self.ck, b.orcost) if b.orcost is not None else None
+        if b.pay and or_cost is not None and not or_cost.printed_plain:
+            self.ck.error(b, "'or pay' takes mana: 'or pay {3}'")
+        if b.optional and or_cost is not None:
+            self.ck.error(b, "an optional additional cost is one cost ('you may reveal a Dragon card from your hand')")
+        return AdditionalCardCost(_cost(self.ck, b.cost), word, or_cost, bool(b.pay), bool(b.optional))
+
+    def ability_CardsStaticStmt(self, b: Any, word: str) -> AbilityIR:
+        # 611.3a, 613.1f: it affects cards that aren't on the battlefield.
+        f = _filter(self.ck, b.affected, b)
+        if not f.is_card:
+            self.ck.error(b, "cards outside the battlefield are named as cards: 'each ... card you own'")
+        return StaticIR(tuple(self.static_part(p) for p in b.parts), None, False, word,
+                        affected=replace(f, words=f"each {f.words} that isn't on the battlefield"), cards=True)
+
+    def ability_StaticStmt(self, b: Any, word: str) -> AbilityIR:
         cond_node = b.precondition if b.precondition is not None else b.condition
         cond = self.condition(cond_node) if cond_node is not None else None
         affected = _filter(self.ck, b.affected, b) if b.affected is not None else None
@@ -2564,52 +2605,67 @@ class CardLowering:
                         enchanted=b.host if b.enchanted or b.equipped else "", affected=affected,
                         host_word="equipped" if b.equipped else "enchanted")
 
+
     def trigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
         """Lower a trigger condition (603.2)."""
-        if cname(t) == "StateTrigger":
-            return StateTrigger(co.ControlNone(_filter(self.ck, t.state.filter, t.state)))  # 603.8
-        if cname(t) == "DiscardTrigger":
-            # 603.2, 701.8: "whenever you discard a card": the card is remembered ("the discarded card")
-            card = _filter(self.ck, t.card, t)
-            article = "an" if card.words[:1] in "aeiou" else "a"
-            return EventTrigger(("discard",), scope="discard_you", subject=card,
-                                words=f"whenever you discard {article} {card.words}")
-        if cname(t) == "CastTrigger":
-            # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
-            if t.this:
-                # "When you cast this spell": the spell's own ability, as it becomes cast (601.2i).
-                if t.who != "you" or t.lead != "when":
-                    self.ck.error(t, "write 'when you cast this spell'")
-                return EventTrigger(("cast",), scope="cast_this", words="when you cast this spell")
-            spell = _filter(self.ck, t.spell, t)
-            who = {"you": "you", "an opponent": "opponent", "a player": "any"}[t.who]
-            article = "an" if spell.words[:1] in "aeiou" else "a"
-            verb = "cast" if t.who == "you" else "casts"
-            return EventTrigger(("cast",), scope=f"cast_{who}", subject=spell,
-                             words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
-        if cname(t) == "LifeGainTrigger":
-            # 119.9, 603.2: each life-gain event of the controller.
-            return EventTrigger(("gained_life",), scope="you_gain", words="whenever you gain life")
-        if cname(t) == "ToGraveyardTrigger":
-            # 603.2: a card (not a token, 111.7) is put into a graveyard, from any zone.
-            whose = "opponent" if t.whose == "an opponent's" else "you"
-            return EventTrigger(("card_to_graveyard",), scope=f"graveyard_{whose}",
-                                words=f"whenever a card is put into {t.whose} graveyard from anywhere")
-        if cname(t) == "BatchAttackTrigger":
-            # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
-            subject = _filter(self.ck, t.subject, t)
-            if subject.controller != "you":
-                self.ck.error(t, "write 'whenever one or more FILTER you control attack'")
-            return EventTrigger(("attack_batch",), scope="yours", subject=subject,
-                             words=f"whenever one or more {subject.words} attack")
-        if cname(t) == "LastCounterTrigger":
-            # 702.62a-style: the last counter of a kind is removed from the object (603.2).
-            kind = self.counter_kind(t.counter)
-            return EventTrigger(("last_counter_removed",), counter=kind,
-                             words=f"{t.lead} the last {kind} counter is removed from this")
-        if cname(t) == "BeginningTrigger":
-            step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
-            return StepTrigger(step, t.whose, words=f"at the beginning of {t.whose} {t.step}")
+        lower = getattr(self, f"trigger_{cname(t)}", self.event_trigger)  # an event of objects by default
+        return lower(t)
+
+    def trigger_StateTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        return StateTrigger(co.ControlNone(_filter(self.ck, t.state.filter, t.state)))  # 603.8
+
+    def trigger_DiscardTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        # 603.2, 701.8: "whenever you discard a card": the card is remembered ("the discarded card")
+        card = _filter(self.ck, t.card, t)
+        article = "an" if card.words[:1] in "aeiou" else "a"
+        return EventTrigger(("discard",), scope="discard_you", subject=card,
+                            words=f"whenever you discard {article} {card.words}")
+
+    def trigger_CastTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        # 603.2, 601.2i: "whenever an opponent casts a multicolored spell".
+        if t.this:
+            # "When you cast this spell": the spell's own ability, as it becomes cast (601.2i).
+            if t.who != "you" or t.lead != "when":
+                self.ck.error(t, "write 'when you cast this spell'")
+            return EventTrigger(("cast",), scope="cast_this", words="when you cast this spell")
+        spell = _filter(self.ck, t.spell, t)
+        who = {"you": "you", "an opponent": "opponent", "a player": "any"}[t.who]
+        article = "an" if spell.words[:1] in "aeiou" else "a"
+        verb = "cast" if t.who == "you" else "casts"
+        return EventTrigger(("cast",), scope=f"cast_{who}", subject=spell,
+                         words=f"{t.lead} {t.who} {verb} {article} {spell.words}")
+
+    def trigger_LifeGainTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        # 119.9, 603.2: each life-gain event of the controller.
+        return EventTrigger(("gained_life",), scope="you_gain", words="whenever you gain life")
+
+    def trigger_ToGraveyardTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        # 603.2: a card (not a token, 111.7) is put into a graveyard, from any zone.
+        whose = "opponent" if t.whose == "an opponent's" else "you"
+        return EventTrigger(("card_to_graveyard",), scope=f"graveyard_{whose}",
+                            words=f"whenever a card is put into {t.whose} graveyard from anywhere")
+
+    def trigger_BatchAttackTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        # 603.2c: one trigger for the whole declaration of attackers (508.1), counting them.
+        subject = _filter(self.ck, t.subject, t)
+        if subject.controller != "you":
+            self.ck.error(t, "write 'whenever one or more FILTER you control attack'")
+        return EventTrigger(("attack_batch",), scope="yours", subject=subject,
+                         words=f"whenever one or more {subject.words} attack")
+
+    def trigger_LastCounterTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        # 702.62a-style: the last counter of a kind is removed from the object (603.2).
+        kind = self.counter_kind(t.counter)
+        return EventTrigger(("last_counter_removed",), counter=kind,
+                         words=f"{t.lead} the last {kind} counter is removed from this")
+
+    def trigger_BeginningTrigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        step = {"upkeep": "upkeep", "draw step": "draw", "end step": "end"}[t.step]
+        return StepTrigger(step, t.whose, words=f"at the beginning of {t.whose} {t.step}")
+
+    def event_trigger(self, t: Any) -> StepTrigger | EventTrigger | StateTrigger:
+        """An event trigger: "when this EVENT", "whenever a FILTER you control EVENT" (603.2), its events
+        lowered one method per grammar rule (``event_<Rule>``)."""
         parts = [getattr(self, "event_" + cname(ev))(ev) for ev in t.events]
         events = [p.key for p in parts]
         words = [p.words for p in parts]
