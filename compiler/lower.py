@@ -173,86 +173,123 @@ def _param_problem(name: str) -> str:
     return ""
 
 
+class _KeywordStatements:
+    """The statements of one keyword definition, read one method per grammar rule
+    (``stmt_<Rule>``); its abilities (``AbilityStmt``) are lowered in the second pass of
+    :func:`build_library`, once every name is known."""
+
+    def __init__(self, ck: Checker, item: Any) -> None:
+        self.ck, self.item = ck, item
+        self.params = tuple((p.name, p.kind) for p in item.params)
+        self.names = {p for p, _ in self.params}
+        self.reminder = self.cond = self.joined = self.variant_of = self.redundant = ""
+        self.parts: list[KeywordPart] = []
+
+    def read(self, st: Any) -> None:
+        """Read one statement (an ability: nothing yet)."""
+        method = getattr(self, f"stmt_{cname(st)}", None)
+        if method is not None:
+            method(st)
+
+    def stmt_ReminderStmt(self, st: Any) -> None:
+        self.reminder = unescape(st.text)
+        for ref in re.findall(r"\{([a-z_]+)\}", self.reminder):
+            if ref not in self.names:
+                self.ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {self.item.name}")
+
+    def stmt_ConditionWordStmt(self, st: Any) -> None:
+        self.cond = unescape(st.word)
+
+    def stmt_VariantStmt(self, st: Any) -> None:
+        self.variant_of = st.base.lower()  # 702.37b: it is also an instance of that keyword
+
+    def stmt_RedundantStmt(self, st: Any) -> None:
+        self.redundant = st.rule
+
+    def stmt_JoinedStmt(self, st: Any) -> None:
+        self.joined = unescape(st.word)
+        if len(self.params) != 1:
+            self.ck.error(st, f"only a keyword with one parameter can print instances joined; "
+                              f"{self.item.name} has {len(self.params)}")
+
+    def _cost_param(self, st: Any) -> tuple[str, ...]:
+        """Check a cost statement's parameter; its fixed mana cost, if it names one instead."""
+        fixed: tuple[str, ...] = ()
+        if getattr(st, "fixed", None) is not None:
+            fixed = self.ck.mana_symbols(st.fixed, list(st.fixed.symbols))
+        elif st.param not in self.names:
+            self.ck.error(st, f"'{st.param}' is not a parameter of {self.item.name}")
+        elif dict(self.params)[st.param] != "cost":
+            self.ck.error(st, f"'{st.param}' is a number, not a cost")
+        return fixed
+
+    def stmt_AdditionalCostStmt(self, st: Any) -> None:
+        self._cost_param(st)
+        self.parts.append(AdditionalCostPart(st.param, bool(st.repeatable)))
+
+    def stmt_FaceUpStmt(self, st: Any) -> None:
+        self._cost_param(st)
+        counter = st.counter.name if st.amount is not None else ""
+        n = _amount(st.amount).value if st.amount is not None else 0
+        self.parts.append(FaceUpPart(st.param, counter=counter, amount=n))
+
+    def stmt_AlternativeCostStmt(self, st: Any) -> None:
+        fixed = self._cost_param(st)
+        self.parts.append(AlternativeCostPart(st.param or "", zone=st.zone or "hand", fixed=fixed,
+                                              face_down=bool(st.facedown), instructed=bool(st.instructed)))
+
+    def stmt_CastFromStmt(self, st: Any) -> None:
+        self.parts.append(CastFromPart(zone=st.zone, cost=_cost(self.ck, st.extra)))
+
+    def stmt_DiscardInsteadStmt(self, st: Any) -> None:
+        self.parts.append(DiscardInsteadPart(zone=st.zone))
+
+    def stmt_ExileFromStackStmt(self, st: Any) -> None:
+        self.parts.append(ExileFromStackPart())
+
+    def stmt_AuraStmt(self, st: Any) -> None:
+        if dict(self.params).get(st.param) != "type":
+            self.ck.error(st, f"'{st.param}' is not a type parameter of {self.item.name}")
+        self.parts.append(AuraPart(st.param))
+
+    def stmt_HasteStmt(self, st: Any) -> None:
+        self.parts.append(HastePart())
+
+    def stmt_SpliceStmt(self, st: Any) -> None:
+        if dict(self.params).get(st.onto) != "subtype":
+            self.ck.error(st, f"'{st.onto}' is not a subtype parameter of {self.item.name}")
+        if dict(self.params).get(st.cost) != "cost":
+            self.ck.error(st, f"'{st.cost}' is not a cost parameter of {self.item.name}")
+        self.parts.append(SplicePart(st.cost, subtype=st.onto))
+
+    def stmt_HandOnResolveStmt(self, st: Any) -> None:
+        self.parts.append(HandOnResolvePart())
+
+    def stmt_PlayerCountersIfPaidStmt(self, st: Any) -> None:
+        self.parts.append(PlayerCountersIfPaidPart(str(st.counter.name), _amount(st.amount).value))
+
+    def stmt_StickerIfPaidStmt(self, st: Any) -> None:
+        self.parts.append(StickerIfPaidPart())
+
+    def stmt_FlashStmt(self, st: Any) -> None:
+        self.parts.append(FlashPart())
+
+    def stmt_InertStmt(self, st: Any) -> None:
+        self.parts.append(InertPart())
+
+
 def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     for p in item.params:
         problem = _param_problem(p.name)
         if problem:
             ck.error(p, f"parameter name {p.name!r} {problem}", "rename it, e.g. 'n', 'price' or 'what'")
-    params = tuple((p.name, p.kind) for p in item.params)
-    names = {p for p, _ in params}
-    reminder = ""
-    cond = ""
-    joined = ""
-    variant_of = ""
-    redundant = ""
-    parts: list[KeywordPart] = []
+    kw = _KeywordStatements(ck, item)
     for st in item.stmts:
-        k = cname(st)
-        if k == "ReminderStmt":
-            reminder = unescape(st.text)
-            for ref in re.findall(r"\{([a-z_]+)\}", reminder):
-                if ref not in names:
-                    ck.error(st, f"reminder text refers to '{{{ref}}}', which is not a parameter of {item.name}")
-        elif k == "ConditionWordStmt":
-            cond = unescape(st.word)
-        elif k == "VariantStmt":
-            variant_of = st.base.lower()  # 702.37b: it is also an instance of that keyword
-        elif k == "RedundantStmt":
-            redundant = st.rule
-        elif k == "JoinedStmt":
-            joined = unescape(st.word)
-            if len(params) != 1:
-                ck.error(st, f"only a keyword with one parameter can print instances joined; {item.name} has {len(params)}")
-        elif k in ("AdditionalCostStmt", "AlternativeCostStmt", "FaceUpStmt"):
-            fixed: tuple[str, ...] = ()
-            if getattr(st, "fixed", None) is not None:
-                fixed = ck.mana_symbols(st.fixed, list(st.fixed.symbols))
-            elif st.param not in names:
-                ck.error(st, f"'{st.param}' is not a parameter of {item.name}")
-            elif dict(params)[st.param] != "cost":
-                ck.error(st, f"'{st.param}' is a number, not a cost")
-            if k == "AdditionalCostStmt":
-                parts.append(AdditionalCostPart(st.param, bool(st.repeatable)))
-            elif k == "FaceUpStmt":
-                counter = st.counter.name if st.amount is not None else ""
-                n = _amount(st.amount).value if st.amount is not None else 0
-                parts.append(FaceUpPart(st.param, counter=counter, amount=n))
-            else:
-                parts.append(AlternativeCostPart(st.param or "", zone=st.zone or "hand", fixed=fixed,
-                                                 face_down=bool(st.facedown), instructed=bool(st.instructed)))
-        elif k == "CastFromStmt":
-            parts.append(CastFromPart(zone=st.zone, cost=_cost(ck, st.extra)))
-        elif k == "DiscardInsteadStmt":
-            parts.append(DiscardInsteadPart(zone=st.zone))
-        elif k == "ExileFromStackStmt":
-            parts.append(ExileFromStackPart())
-        elif k == "AuraStmt":
-            if dict(params).get(st.param) != "type":
-                ck.error(st, f"'{st.param}' is not a type parameter of {item.name}")
-            parts.append(AuraPart(st.param))
-        elif k == "HasteStmt":
-            parts.append(HastePart())
-        elif k == "SpliceStmt":
-            if dict(params).get(st.onto) != "subtype":
-                ck.error(st, f"'{st.onto}' is not a subtype parameter of {item.name}")
-            if dict(params).get(st.cost) != "cost":
-                ck.error(st, f"'{st.cost}' is not a cost parameter of {item.name}")
-            parts.append(SplicePart(st.cost, subtype=st.onto))
-        elif k == "HandOnResolveStmt":
-            parts.append(HandOnResolvePart())
-        elif k == "PlayerCountersIfPaidStmt":
-            parts.append(PlayerCountersIfPaidPart(str(st.counter.name), _amount(st.amount).value))
-        elif k == "StickerIfPaidStmt":
-            parts.append(StickerIfPaidPart())
-        elif k == "FlashStmt":
-            parts.append(FlashPart())
-        elif k == "InertStmt":
-            parts.append(InertPart())
-        # AbilityStmt: lowered in the second pass of build_library, once every name is known.
+        kw.read(st)
     line, _ = location(item)
-    return KeywordIR(item.name, identifier(item.name), module, params, item.rule, reminder, cond, tuple(parts),
-                     path, line, joined_by=joined, variant_of=variant_of,
-                     redundant=redundant)
+    return KeywordIR(item.name, identifier(item.name), module, kw.params, item.rule, kw.reminder, kw.cond,
+                     tuple(kw.parts), path, line, joined_by=kw.joined, variant_of=kw.variant_of,
+                     redundant=kw.redundant)
 
 
 # ------------------------------------------------------------------ selectors, amounts, costs
