@@ -353,8 +353,8 @@ class CliTarget(Target):
         return rng.choice(good) if rng.random() < 0.5 else self.hostile_input(rng)
 
     def source_path(self, rng: random.Random, good: list[str]) -> str:
-        """A path for check and build: not ``/``, whose every folder they would search for cards
-        (minutes: not a hang, but past the case's time limit)."""
+        """A path for check and build, or a pool folder: not ``/``, whose every folder they would
+        search for cards (minutes: not a hang, but past the case's time limit)."""
         path = self.path_or_hostile(rng, good)
         return "/dev" if path == "/" else path
 
@@ -425,10 +425,10 @@ class CliTarget(Target):
             a += [rng.choice([str(self.scenario), str(self.work / "scenarios"), self.hostile_input(rng),
                               self.mutated_file(rng, self.scenario.read_text(), ".scn")])
                   for _ in range(rng.randint(1, 2))]
-            a += ["--pool", self.path_or_hostile(rng, [pool])]
+            a += ["--pool", self.source_path(rng, [pool])]
             a += ["-v"] if rng.random() < 0.3 else []
         elif command == "play":
-            a += ["--pool", self.path_or_hostile(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
             a += ["--turns", self.number(rng, lambda: str(rng.randint(1, 3)))]
             a += ["--seed", self.number(rng, lambda: str(rng.randint(-5, 10 ** 6)))] if rng.random() < 0.5 else []
             if rng.random() < 0.4:
@@ -440,24 +440,24 @@ class CliTarget(Target):
             a += [f for f in ("--raw", "--board") if rng.random() < 0.2]
         elif command == "replay":
             a += [rng.choice([str(self.log), self.forged_log(rng), self.forged_log(rng), self.hostile_input(rng)])]
-            a += ["--pool", self.path_or_hostile(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
             a += ["--html", self.output_path(rng, ".html")] if rng.random() < 0.2 else []
             a += ["--viewer", rng.choice(["alice", "bob", "all", "eve", ""])] if rng.random() < 0.2 else []
             a += [f for f in ("--raw", "--board") if rng.random() < 0.2]
         elif command == "soak":
-            a += ["--pool", self.path_or_hostile(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
             a += ["--games", self.number(rng, lambda: str(rng.randint(1, 2)))]
             a += ["--turns", self.number(rng, lambda: str(rng.randint(1, 3)))]
             a += ["--jobs", self.number(rng, lambda: "1")] if rng.random() < 0.3 else []
             a += ["--seed", self.number(rng, lambda: str(rng.randint(-5, 10 ** 6)))] if rng.random() < 0.5 else []
         elif command == "coverage":
-            a += ["--pool", self.path_or_hostile(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
             a += ["--oracle", self.path_or_hostile(rng, [str(self.oracle)])]
             a += ["--scenarios", self.path_or_hostile(rng, [str(self.work / "scenarios")])] if rng.random() < 0.5 else []
             a += ["--top", self.number(rng, lambda: str(rng.randint(0, 5)))] if rng.random() < 0.3 else []
             a += fmt if rng.random() < 0.3 else []
         elif command == "new":
-            a += ["--pool", str(self.new_pool) if rng.random() < 0.8 else self.hostile_input(rng)]
+            a += ["--pool", str(self.new_pool) if rng.random() < 0.8 else self.source_path(rng, [str(self.new_pool)])]
             if rng.random() < 0.3:
                 a += ["--all", self.path_or_hostile(rng, [str(self.oracle)]), "-o", self.output_path(rng, "")]
                 a += ["-v"] if rng.random() < 0.3 else []
