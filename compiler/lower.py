@@ -940,169 +940,194 @@ class CardLowering:
 
     def target(self, t: Any, condition: Condition | None) -> Ref:
         """A target reference: a new slot for "target ..." or an earlier one for "it"."""
-        k = cname(t)
-        if k in ("AnyTarget", "TargetPlayer", "TargetObject", "AnyNumberTargets", "StackTarget"):
-            self.after_unbounded(t)
-        if k == "StackTarget":
-            # 115.1, 115.7: "target spell or ability with a single target": a spell or an ability on the stack.
-            words = "spell or ability with a single target"
-            self.targets.append(TargetIR(TargetKind.OBJECT, FilterIR(kind="spell", single_target="target", words=words),
-                                         "stack", condition, words=f"target {words}", abilities=True))
-            return rf.SlotRef(len(self.targets) - 1, words=f"target {words}")
-        if k == "AnyNumberTargets":
-            # 115.1d: "any number of target creatures" -- one slot, chosen again for each further target.
-            f = _filter(self.ck, t.filter, t)
-            first = len(self.targets)
-            words = f"any number of target {f.words}"
-            if t.otherthan:
-                f = replace(f, other=True)  # "other than <this>": not the source itself (109.5)
-            self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
-                                         words=words, optional=True, group=first, repeat=True))
-            return rf.SlotsFrom(first, words=words, other_than_this=bool(t.otherthan))
-        if k == "AnyTarget":
-            self.targets.append(TargetIR(TargetKind.ANY, condition=condition, words="any target"))
-        elif k == "TargetPlayer":
-            opp = t.player == "opponent"
-            if t.walker:
-                # 115.4-style: a player or a planeswalker (players are always candidates of "any").
-                self.targets.append(TargetIR(TargetKind.ANY, FilterIR(types=("planeswalker",)), condition=condition,
-                                             words=f"target {t.player} or planeswalker", opponents=opp))
-            else:
-                self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(controller="opponent") if opp else FilterIR(),
-                                             condition=condition, words=f"target {t.player}"))
-        elif k == "EachPlayers":
-            return rf.each_player(t.who, f"each {t.who}")
-        elif k == "EachObjects":
-            f = _filter(self.ck, t.filter, t)
-            if t.attached:
-                # 303.4: "all Auras attached to them": the objects the phrase before it named.
-                back = self.back_ref(str(t.attached))
-                return rf.EachObject(f"{t.quant} {f.words} attached to {t.attached}", f, attached_to=back)
-            if t.samename:
-                # 201.2: "all other creatures with the same name as that creature": "other" means other
-                # than that object, which the instruction names anyway (so not "other than the source").
-                back = self.back_ref(str(t.samename))
-                return rf.EachObject(f"{t.quant} {f.words} with the same name as {t.samename}",
-                                     replace(f, other=False), same_name_as=back)
-            if f.of_chosen and not self.chose:
-                self.ck.error(t, "'of that type' needs a choice before it in the ability ('that player chooses A, B, or C')")
-            if f.controller == "they":
-                self.ck.error(t, "'they control' names the player of an instruction like 'each player sacrifices ...'")
-            if t.ingy:
-                # 404: the cards in your graveyard, as the instruction is followed (611.2c).
-                return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
-            if t.createdwith:
-                # 607.2a: "all tokens created with Saproling Burst" -- made by this object's abilities
-                return rf.EachObject(f"{t.quant} {f.words} created with {unescape(self.card.name)}", f,
-                                     created_by_source=True)
-            return self.each_object(t.filter, f, f"{t.quant} {f.words}", condition)
-        elif k == "EnchantedRef":
-            # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
-            host = "equipped" if t.equipped else "enchanted"
-            return rf.EnchantedRef(words=f"{host} {t.enchanted.rstrip('s')}")
-        elif k == "TargetObject":
-            f = _filter(self.ck, t.filter, t)
-            zone = "stack" if f.is_spell else "battlefield"
-            lead = "target"
-            if t.another:
-                f = replace(f, other=True)
-                lead = "another target"
-            words = f"{lead} {f.words}"
-            if f.controller == "event" and not (self.event is not None and self.event.event_player):
-                self.ck.error(t, "'that player controls' needs a trigger naming a player "
-                                 "('whenever this deals combat damage to a player: ...')")
-            if t.ingy:
-                # 115.1, 404: a card in your graveyard as the target.
-                if not f.is_card:
-                    self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
-                zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
-            self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
-        elif k == "RestRef":
-            if not self.chose_permanent:
-                self.ck.error(t, "'the rest' needs a choice before it ('each player chooses a creature they control')")
-            return rf.RestRef()
-        elif k == "ThatRef":
-            return rf.LastAffected(words="that spell or ability")
-        elif k == "UpToXTargets":
-            # 115.1d, 601.2c: one slot, chosen up to X times (X as the instruction's "where X is" says).
-            f = _filter(self.ck, t.filter, t)
-            first = len(self.targets)
-            words = f"up to X target {f.words}"
-            if self.where_x is None:
-                self.ck.error(t, "'up to X target ...' needs ', where X is ...' at the end of the instruction")
-            self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
-                                         words=words, optional=True, group=first,
-                                         times=self.where_x if self.where_x is not None else am.Fixed(0)))
-            return rf.SlotsFrom(first, words=words)
-        elif k == "EachOfThem":
-            return self.back_ref("each of them")  # every target of the phrase before it
-        elif k == "UpToTargets":
-            f = _filter(self.ck, t.filter, t)
-            n = NUMBER_WORDS[t.count]
-            if n < 2:
-                self.ck.error(t, "'up to' needs two or more targets here; write 'target ...' for one")
-            first = len(self.targets)
-            zone = "stack" if f.is_spell else "battlefield"
-            words = f"up to {t.count} target {f.words}"   # written plural: "up to two target creatures"
-            for _ in range(n):
-                self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words, optional=True,
-                                             group=first))
-            self.last_group = (first, n)
-            return rf.SlotRange(first, words=f"each of {words}" if t.each else words, count=n)
-        else:
-            if t.word == "this":
-                return rf.ThisRef(words="this")
-            if t.word == "this creature":
-                return rf.ThisRef(words="this creature")  # in a quoted ability (109.5): the object that has it
-            if t.word == "they":
-                # 611.2c: "Creatures you control gain first strike ... they get +1/+1": the group the
-                # instruction before affected, determined as this one is followed (the same moment).
-                if self.last_each is None:
-                    self.ck.error(t, "'they' refers to the group an instruction before affected ('creatures you "
-                                     "control gain ...'); there is none before it")
-                    return rf.ThisRef(words="this")
-                return replace(self.last_each, words="they")
-            if t.word == "that card":
-                return rf.LastAffected(words="that card")  # what the previous instruction moved
-            if t.word.startswith("those ") and self.last_group is None and self.last_each is not None:
-                # "If this spell was kicked, those creatures get -2/-2 ... instead": the group the
-                # instruction before named, determined again as this one is followed (611.2c).
-                return replace(self.last_each, words=t.word)
-            if t.word.startswith("those "):
-                if self.last_group is None:
-                    self.ck.error(t, f"'{t.word}' refers to the targets of an 'up to N target ...' phrase; there is none before it")
-                    return rf.ThisRef(words="this")
-                return rf.SlotRange(self.last_group[0], words=t.word, count=self.last_group[1])
-            if t.word.startswith("that ") and t.word != "that player":
-                if not self.targets and self.effects_done:
-                    # "Create a 7/1 ... token. ... that creature gets +7/+0": what an instruction before made.
-                    return rf.LastAffected(words=t.word)
-                if not self.targets and self.event is not None:
-                    # A trigger's event object ("whenever this blocks a creature, ... that creature",
-                    # 509.3c): what the trigger remembers.
-                    return rf.LastAffected(words=t.word)
-                if not self.targets:
-                    self.ck.error(t, f"'{t.word}' has nothing to refer to: no target was chosen before it")
-                    return rf.ThisRef(words="this")
-                return rf.SlotRef(len(self.targets) - 1, words=t.word)
-            if self.targets and t.word == "it" and self.moved_slot == len(self.targets) - 1:
-                # "Exile target creature you control, then return it ...": the card the exile moved
-                # is a new object (400.7), found as what the instruction before moved.
-                return rf.LastAffected(words="it")
-            if self.targets and t.word == "it":
-                return rf.SlotRef(len(self.targets) - 1, words=t.word)
-            if t.word == "it" and self.named_this:
-                # "Dark Maze can attack this turn ... Exile it at ...": with no target, "it" is the
-                # object the instruction before named.
-                return rf.ThisRef(words="it")
-            if t.word == "it" and self.self_it and (not self.effects_done or self.it_this):
-                # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
-                # instruction, "it" in a trigger on the object's own event is the object (400.7d
-                # finds its new object if it moved); "it becomes a Bird Giant, and it loses defender":
-                # an "it" right after an instruction whose "it" named the object names it still.
-                return rf.ThisRef(words="it")
-            return rf.LastAffected(words=t.word)
+        lower = getattr(self, f"target_{cname(t)}", self.target_word)
+        return lower(t, condition)
+
+    def _new_slot(self) -> Ref:
+        """The target slot an instruction's phrase just made."""
         return rf.SlotRef(len(self.targets) - 1, words=self.targets[-1].words)
+
+    def target_StackTarget(self, t: Any, condition: Condition | None) -> Ref:
+        self.after_unbounded(t)
+        # 115.1, 115.7: "target spell or ability with a single target": a spell or an ability on the stack.
+        words = "spell or ability with a single target"
+        self.targets.append(TargetIR(TargetKind.OBJECT, FilterIR(kind="spell", single_target="target", words=words),
+                                     "stack", condition, words=f"target {words}", abilities=True))
+        return rf.SlotRef(len(self.targets) - 1, words=f"target {words}")
+
+    def target_AnyNumberTargets(self, t: Any, condition: Condition | None) -> Ref:
+        self.after_unbounded(t)
+        # 115.1d: "any number of target creatures" -- one slot, chosen again for each further target.
+        f = _filter(self.ck, t.filter, t)
+        first = len(self.targets)
+        words = f"any number of target {f.words}"
+        if t.otherthan:
+            f = replace(f, other=True)  # "other than <this>": not the source itself (109.5)
+        self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
+                                     words=words, optional=True, group=first, repeat=True))
+        return rf.SlotsFrom(first, words=words, other_than_this=bool(t.otherthan))
+
+    def target_AnyTarget(self, t: Any, condition: Condition | None) -> Ref:
+        self.after_unbounded(t)
+        self.targets.append(TargetIR(TargetKind.ANY, condition=condition, words="any target"))
+        return self._new_slot()
+
+    def target_TargetPlayer(self, t: Any, condition: Condition | None) -> Ref:
+        self.after_unbounded(t)
+        opp = t.player == "opponent"
+        if t.walker:
+            # 115.4-style: a player or a planeswalker (players are always candidates of "any").
+            self.targets.append(TargetIR(TargetKind.ANY, FilterIR(types=("planeswalker",)), condition=condition,
+                                         words=f"target {t.player} or planeswalker", opponents=opp))
+        else:
+            self.targets.append(TargetIR(TargetKind.PLAYER, FilterIR(controller="opponent") if opp else FilterIR(),
+                                         condition=condition, words=f"target {t.player}"))
+        return self._new_slot()
+
+    def target_EachPlayers(self, t: Any, condition: Condition | None) -> Ref:
+        return rf.each_player(t.who, f"each {t.who}")
+
+    def target_EachObjects(self, t: Any, condition: Condition | None) -> Ref:
+        f = _filter(self.ck, t.filter, t)
+        if t.attached:
+            # 303.4: "all Auras attached to them": the objects the phrase before it named.
+            back = self.back_ref(str(t.attached))
+            return rf.EachObject(f"{t.quant} {f.words} attached to {t.attached}", f, attached_to=back)
+        if t.samename:
+            # 201.2: "all other creatures with the same name as that creature": "other" means other
+            # than that object, which the instruction names anyway (so not "other than the source").
+            back = self.back_ref(str(t.samename))
+            return rf.EachObject(f"{t.quant} {f.words} with the same name as {t.samename}",
+                                 replace(f, other=False), same_name_as=back)
+        if f.of_chosen and not self.chose:
+            self.ck.error(t, "'of that type' needs a choice before it in the ability ('that player chooses A, B, or C')")
+        if f.controller == "they":
+            self.ck.error(t, "'they control' names the player of an instruction like 'each player sacrifices ...'")
+        if t.ingy:
+            # 404: the cards in your graveyard, as the instruction is followed (611.2c).
+            return rf.EachObject(f"{t.quant} {f.words} in your graveyard", f, in_graveyard=True)
+        if t.createdwith:
+            # 607.2a: "all tokens created with Saproling Burst" -- made by this object's abilities
+            return rf.EachObject(f"{t.quant} {f.words} created with {unescape(self.card.name)}", f,
+                                 created_by_source=True)
+        return self.each_object(t.filter, f, f"{t.quant} {f.words}", condition)
+
+    def target_EnchantedRef(self, t: Any, condition: Condition | None) -> Ref:
+        # 303.4e / 301.5: the permanent the source Aura or Equipment is attached to.
+        host = "equipped" if t.equipped else "enchanted"
+        return rf.EnchantedRef(words=f"{host} {t.enchanted.rstrip('s')}")
+
+    def target_TargetObject(self, t: Any, condition: Condition | None) -> Ref:
+        self.after_unbounded(t)
+        f = _filter(self.ck, t.filter, t)
+        zone = "stack" if f.is_spell else "battlefield"
+        lead = "target"
+        if t.another:
+            f = replace(f, other=True)
+            lead = "another target"
+        words = f"{lead} {f.words}"
+        if f.controller == "event" and not (self.event is not None and self.event.event_player):
+            self.ck.error(t, "'that player controls' needs a trigger naming a player "
+                             "('whenever this deals combat damage to a player: ...')")
+        if t.ingy:
+            # 115.1, 404: a card in your graveyard as the target.
+            if not f.is_card:
+                self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
+            zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
+        self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
+        return self._new_slot()
+
+    def target_RestRef(self, t: Any, condition: Condition | None) -> Ref:
+        if not self.chose_permanent:
+            self.ck.error(t, "'the rest' needs a choice before it ('each player chooses a creature they control')")
+        return rf.RestRef()
+
+    def target_ThatRef(self, t: Any, condition: Condition | None) -> Ref:
+        return rf.LastAffected(words="that spell or ability")
+
+    def target_UpToXTargets(self, t: Any, condition: Condition | None) -> Ref:
+        # 115.1d, 601.2c: one slot, chosen up to X times (X as the instruction's "where X is" says).
+        f = _filter(self.ck, t.filter, t)
+        first = len(self.targets)
+        words = f"up to X target {f.words}"
+        if self.where_x is None:
+            self.ck.error(t, "'up to X target ...' needs ', where X is ...' at the end of the instruction")
+        self.targets.append(TargetIR(TargetKind.OBJECT, f, "stack" if f.is_spell else "battlefield", condition,
+                                     words=words, optional=True, group=first,
+                                     times=self.where_x if self.where_x is not None else am.Fixed(0)))
+        return rf.SlotsFrom(first, words=words)
+
+    def target_EachOfThem(self, t: Any, condition: Condition | None) -> Ref:
+        return self.back_ref("each of them")  # every target of the phrase before it
+
+    def target_UpToTargets(self, t: Any, condition: Condition | None) -> Ref:
+        f = _filter(self.ck, t.filter, t)
+        n = NUMBER_WORDS[t.count]
+        if n < 2:
+            self.ck.error(t, "'up to' needs two or more targets here; write 'target ...' for one")
+        first = len(self.targets)
+        zone = "stack" if f.is_spell else "battlefield"
+        words = f"up to {t.count} target {f.words}"   # written plural: "up to two target creatures"
+        for _ in range(n):
+            self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words, optional=True,
+                                         group=first))
+        self.last_group = (first, n)
+        return rf.SlotRange(first, words=f"each of {words}" if t.each else words, count=n)
+
+    def target_word(self, t: Any, condition: Condition | None) -> Ref:
+        """A word naming something already named: "this", "it", "they", "that creature", "those ..."."""
+        if t.word == "this":
+            return rf.ThisRef(words="this")
+        if t.word == "this creature":
+            return rf.ThisRef(words="this creature")  # in a quoted ability (109.5): the object that has it
+        if t.word == "they":
+            # 611.2c: "Creatures you control gain first strike ... they get +1/+1": the group the
+            # instruction before affected, determined as this one is followed (the same moment).
+            if self.last_each is None:
+                self.ck.error(t, "'they' refers to the group an instruction before affected ('creatures you "
+                                 "control gain ...'); there is none before it")
+                return rf.ThisRef(words="this")
+            return replace(self.last_each, words="they")
+        if t.word == "that card":
+            return rf.LastAffected(words="that card")  # what the previous instruction moved
+        if t.word.startswith("those ") and self.last_group is None and self.last_each is not None:
+            # "If this spell was kicked, those creatures get -2/-2 ... instead": the group the
+            # instruction before named, determined again as this one is followed (611.2c).
+            return replace(self.last_each, words=t.word)
+        if t.word.startswith("those "):
+            if self.last_group is None:
+                self.ck.error(t, f"'{t.word}' refers to the targets of an 'up to N target ...' phrase; there is none before it")
+                return rf.ThisRef(words="this")
+            return rf.SlotRange(self.last_group[0], words=t.word, count=self.last_group[1])
+        if t.word.startswith("that ") and t.word != "that player":
+            if not self.targets and self.effects_done:
+                # "Create a 7/1 ... token. ... that creature gets +7/+0": what an instruction before made.
+                return rf.LastAffected(words=t.word)
+            if not self.targets and self.event is not None:
+                # A trigger's event object ("whenever this blocks a creature, ... that creature",
+                # 509.3c): what the trigger remembers.
+                return rf.LastAffected(words=t.word)
+            if not self.targets:
+                self.ck.error(t, f"'{t.word}' has nothing to refer to: no target was chosen before it")
+                return rf.ThisRef(words="this")
+            return rf.SlotRef(len(self.targets) - 1, words=t.word)
+        if self.targets and t.word == "it" and self.moved_slot == len(self.targets) - 1:
+            # "Exile target creature you control, then return it ...": the card the exile moved
+            # is a new object (400.7), found as what the instruction before moved.
+            return rf.LastAffected(words="it")
+        if self.targets and t.word == "it":
+            return rf.SlotRef(len(self.targets) - 1, words=t.word)
+        if t.word == "it" and self.named_this:
+            # "Dark Maze can attack this turn ... Exile it at ...": with no target, "it" is the
+            # object the instruction before named.
+            return rf.ThisRef(words="it")
+        if t.word == "it" and self.self_it and (not self.effects_done or self.it_this):
+            # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
+            # instruction, "it" in a trigger on the object's own event is the object (400.7d
+            # finds its new object if it moved); "it becomes a Bird Giant, and it loses defender":
+            # an "it" right after an instruction whose "it" named the object names it still.
+            return rf.ThisRef(words="it")
+        return rf.LastAffected(words=t.word)
 
     def after_unbounded(self, node: Any) -> None:
         """115.1d: an unbounded "any number of targets" slot repeats, so no target may follow it."""
