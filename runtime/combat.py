@@ -226,10 +226,24 @@ def requirement_problem(game: "Game", plan: list[tuple[int, int]], defender: int
     if not reqs:
         return None
     possible: dict[int, set[int]] = {}
+    able_to_block: dict[int, int] = {}
     for b, a in reqs:
         blocker, attacker = game.obj(b), game.obj(a)
-        if not blocker.phased_out and block_problem(game, blocker, attacker, defender) is None:
-            possible.setdefault(b, set()).add(a)
+        if blocker.phased_out or block_problem(game, blocker, attacker, defender) is not None:
+            continue
+        need = minimum_blockers(game, attacker)
+        if need > 1:
+            # 509.1b-c: an attacker that can't be blocked except by N or more creatures (menace) can
+            # be blocked as required only if N creatures could block it; otherwise obeying would
+            # break the restriction, and the requirement asks only what is possible.
+            if a not in able_to_block:
+                able_to_block[a] = sum(1 for o in game.battlefield()
+                                       if o.controller == defender and not o.tapped and not o.phased_out
+                                       and "creature" in game.characteristics(o).types
+                                       and block_problem(game, o, attacker, defender) is None)
+            if able_to_block[a] < need:
+                continue
+        possible.setdefault(b, set()).add(a)
     declared = set(plan)
     for b, able in possible.items():
         cap = block_capacity(game, game.obj(b))

@@ -87,6 +87,17 @@ def test_a_choice_of_additional_costs_offers_only_what_can_be_paid(pool: "Pool",
     assert not report.violations, report.violations
 
 
+def test_a_block_requirement_that_would_break_menace_asks_nothing(pool: "Pool") -> None:
+    """Found by the soak (seed 108176): Wall of Putrid Flesh had to block Ire Shaman "if able", but Ire
+    Shaman has menace and the Wall was alone: 509.1b-c, a requirement is obeyed only as far as no
+    restriction is broken, so no block at all is the legal declaration (it was refused, and the
+    game stopped)."""
+    from runtime.tools.simulate import play_game
+
+    report = play_game(pool, 108176, max_turns=20)
+    assert not report.violations, report.violations
+
+
 def test_a_spell_is_on_the_stack_while_its_splices_are_announced(pool: "Pool") -> None:
     """Found by the soak (seed 100519): Glacial Ray was in the stack zone, but not yet on the stack,
     while its controller was asked which cards to splice onto it; 601.2a: the card becomes the
