@@ -3003,6 +3003,86 @@ def lower_card_model(model: Any, path: str, library: LibraryIR) -> tuple[CardIR 
 MAX_NAME = 200
 
 
+class _CardStatements:
+    """The statements of one card, read one method per grammar rule (``stmt_<Rule>``): its
+    characteristics, and its abilities lowered in order.  ``seen``: the statements a card has at
+    most one of, by their first word."""
+
+    def __init__(self, ck: Checker, low: CardLowering) -> None:
+        self.ck, self.low = ck, low
+        self.seen: dict[str, Any] = {}
+        self.mana: tuple[str, ...] = ()
+        self.supertypes: tuple[str, ...] = ()
+        self.types: tuple[str, ...] = ()
+        self.subtypes: tuple[str, ...] = ()
+        self.power: int | None = None
+        self.toughness: int | None = None
+        self.colors: tuple[str, ...] = ()
+        self.override: str | None = None
+        self.abilities: list[AbilityIR] = []
+
+    def read(self, st: Any) -> None:
+        """Read one statement (a back face is lowered after the card, by the caller)."""
+        method = getattr(self, f"stmt_{cname(st)}", None)
+        if method is not None:
+            method(st)
+
+    def _once(self, st: Any, word: str) -> None:
+        if word in self.seen:
+            self.ck.error(st, f"'{word}' given twice", "a card has one of each")
+        self.seen[word] = st
+
+    def stmt_CostStmt(self, st: Any) -> None:
+        self._once(st, "cost")
+        self.mana = self.ck.mana_symbols(st.cost, list(st.cost.symbols))
+
+    def stmt_TypeStmt(self, st: Any) -> None:
+        self._once(st, "type")
+        self.supertypes, self.types = tuple(st.supertypes), tuple(st.types)
+        self.subtypes = tuple(self.ck.subtype(st, s) for s in st.subtypes)
+
+    def stmt_PTStmt(self, st: Any) -> None:
+        # "*" (208.2a): a characteristic-defining ability gives the value (checked by the caller);
+        # the definition holds 0 for it, and the ability sets it on the battlefield (613.4a).
+        self._once(st, "pt")
+        self.power = _pt_value(self.ck, st, st.power)
+        self.toughness = _pt_value(self.ck, st, st.toughness)
+
+    def stmt_ColorStmt(self, st: Any) -> None:
+        self._once(st, "color")
+        self.colors = tuple(COLOR_LETTER[c] for c in st.colors if c in COLOR_LETTER)
+
+    def stmt_OracleStmt(self, st: Any) -> None:
+        self._once(st, "text")
+        self.override = unescape(st.text)
+
+    def stmt_KeywordLine(self, st: Any) -> None:
+        self.abilities.append(_keyword_use(self.low, st.first))
+        for more in st.more:
+            self.abilities.append(replace(_keyword_use(self.low, more.use), joined=more.sep))
+
+    def stmt_SpellStmt(self, st: Any) -> None:
+        self._once(st, "spell")
+        low = self.low
+        low.targets = []
+        if st.choice is not None:
+            modes = []
+            for i, m in enumerate(st.choice.modes):
+                first = len(low.targets)
+                modes.append(low.sentences(_as_list(m.sentences)))
+                low.targets[first:] = [replace(t, mode=i) for t in low.targets[first:]]
+            count = NUMBER_WORDS.get(st.choice.count, 1)
+            if not 1 <= count < len(modes):
+                self.ck.error(st.choice, f"choose {st.choice.count} needs more than {count} mode(s) (700.2)")
+            self.abilities.append(SpellIR(tuple(low.targets), (), tuple(modes), count))
+        else:
+            sents = low.sentences(_as_list(st.sentences))
+            self.abilities.append(SpellIR(tuple(low.targets), sents))
+
+    def stmt_AbilityStmt(self, st: Any) -> None:
+        self.abilities.append(self.low.ability(st))
+
+
 def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR:
     low = CardLowering(ck, library, card)
     name = unescape(card.name)
@@ -3011,71 +3091,26 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
     elif len(name) > MAX_NAME:
         ck.error(card, f"a card name is at most {MAX_NAME} characters; this one has {len(name)}",
                  "its module's file name is made from it, and file names are short (255 bytes)")
-    seen: dict[str, Any] = {}
-    mana: tuple[str, ...] = ()
-    supertypes: tuple[str, ...] = ()
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    power = toughness = None
-    colors: tuple[str, ...] = ()
-    override = None
-    abilities: list[AbilityIR] = []
+    cs = _CardStatements(ck, low)
     for st in card.stmts:
-        k = cname(st)
-        if k in ("CostStmt", "TypeStmt", "PTStmt", "ColorStmt", "OracleStmt", "SpellStmt"):
-            if k in seen:
-                ck.error(st, f"'{_stmt_word(k)}' given twice", "a card has one of each")
-            seen[k] = st
-        if k == "CostStmt":
-            mana = ck.mana_symbols(st.cost, list(st.cost.symbols))
-        elif k == "TypeStmt":
-            supertypes, types = tuple(st.supertypes), tuple(st.types)
-            subtypes = tuple(ck.subtype(st, s) for s in st.subtypes)
-        elif k == "PTStmt":
-            # "*" (208.2a): a characteristic-defining ability gives the value (checked below); the
-            # definition holds 0 for it, and the ability sets it on the battlefield (613.4a).
-            power = _pt_value(ck, st, st.power)
-            toughness = _pt_value(ck, st, st.toughness)
-        elif k == "ColorStmt":
-            colors = tuple(COLOR_LETTER[c] for c in st.colors if c in COLOR_LETTER)
-        elif k == "OracleStmt":
-            override = unescape(st.text)
-        elif k == "KeywordLine":
-            abilities.append(_keyword_use(low, st.first))
-            for more in st.more:
-                abilities.append(replace(_keyword_use(low, more.use), joined=more.sep))
-        elif k == "SpellStmt":
-            low.targets = []
-            if st.choice is not None:
-                modes = []
-                for i, m in enumerate(st.choice.modes):
-                    first = len(low.targets)
-                    modes.append(low.sentences(_as_list(m.sentences)))
-                    low.targets[first:] = [replace(t, mode=i) for t in low.targets[first:]]
-                count = NUMBER_WORDS.get(st.choice.count, 1)
-                if not 1 <= count < len(modes):
-                    ck.error(st.choice, f"choose {st.choice.count} needs more than {count} mode(s) (700.2)")
-                abilities.append(SpellIR(tuple(low.targets), (), tuple(modes), count))
-            else:
-                sents = low.sentences(_as_list(st.sentences))
-                abilities.append(SpellIR(tuple(low.targets), sents))
-        elif k == "AbilityStmt":
-            abilities.append(low.ability(st))
+        cs.read(st)
+    mana, supertypes, types, subtypes = cs.mana, cs.supertypes, cs.types, cs.subtypes
+    power, toughness, colors, override, abilities = cs.power, cs.toughness, cs.colors, cs.override, cs.abilities
     # 305.6: each basic land type gives its intrinsic mana ability, first in the text.
     lands = library.land_types()
     granted: list[AbilityIR] = [lands[s].ability for s in subtypes if s in lands and "land" in types]
     abilities = granted + abilities
-    if "TypeStmt" not in seen:
+    if "type" not in cs.seen:
         ck.error(card, f"card \"{name}\" has no 'type' line")
     is_creature = "creature" in types
-    if is_creature and "PTStmt" not in seen:
+    if is_creature and "pt" not in cs.seen:
         ck.error(card, "a creature needs 'pt P/T'")
-    if not is_creature and "PTStmt" in seen:
-        ck.error(seen["PTStmt"], "only creatures have power and toughness here")
-    if ("instant" in types or "sorcery" in types) and "SpellStmt" not in seen and override is None:
+    if not is_creature and "pt" in cs.seen:
+        ck.error(cs.seen["pt"], "only creatures have power and toughness here")
+    if ("instant" in types or "sorcery" in types) and "spell" not in cs.seen and override is None:
         ck.error(card, "an instant or sorcery needs a 'spell:' with its instructions")
-    if "PTStmt" in seen:
-        st = seen["PTStmt"]
+    if "pt" in cs.seen:
+        st = cs.seen["pt"]
         defined = {p.which for a in abilities if isinstance(a, StaticIR) for p in a.parts if isinstance(p, sp.SetPT)}
         if any(isinstance(a, AsChoosePTIR) for a in abilities):
             defined.add("both")  # "it becomes your choice of 5/1 or 1/5" (613.4b; 0/0 until then, 208.2a)
@@ -3086,8 +3121,8 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
                              "equal to the number of ...\"")
             elif value != "*" and has:
                 ck.error(st, f"the {which} is defined by an ability (604.3): print it as '*'")
-    if "SpellStmt" in seen and not ("instant" in types or "sorcery" in types):
-        ck.error(seen["SpellStmt"], "only instants and sorceries have 'spell:' instructions (608.2)")
+    if "spell" in cs.seen and not ("instant" in types or "sorcery" in types):
+        ck.error(cs.seen["spell"], "only instants and sorceries have 'spell:' instructions (608.2)")
     back = None
     for st in card.stmts:
         if cname(st) == "BackFaceStmt":
@@ -3118,11 +3153,6 @@ def _pt_value(ck: Checker, st: Any, value: str) -> int:
 def _as_list(v: Any) -> list[Any]:
     """A repeated assignment (`x=A (x=A)*`) is a list in textX; a single one is the object."""
     return v if isinstance(v, list) else [v]
-
-
-def _stmt_word(k: str) -> str:
-    return {"CostStmt": "cost", "TypeStmt": "type", "PTStmt": "pt", "ColorStmt": "color",
-            "OracleStmt": "text", "SpellStmt": "spell"}[k]
 
 
 def _keyword_use(low: CardLowering, st: Any) -> KeywordUseIR:

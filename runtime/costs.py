@@ -314,18 +314,13 @@ def _nonmana_ok(game: "Game", player: int, cost: Cost, source: "GameObject | Non
                if (source is None or o != source.oid) and flt.matches(game, game.obj(o))) < n:
             return False
     src = source.oid if source is not None else None
-    if cost.exile_from_graveyard is not None:
-        n = getattr(cost.exile_from_graveyard.count, "value", 0)
-        flt = cost.exile_from_graveyard.filter
-        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
-               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
-            return False
-    if cost.bottom_from_graveyard is not None:
-        n = getattr(cost.bottom_from_graveyard.count, "value", 0)
-        flt = cost.bottom_from_graveyard.filter
-        if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
-               if o != src and flt.matches(game, game.obj(o), player, source_oid=src)) < n:
-            return False
+    # Cards moved out of the graveyard (exiled, 118.3; put on the bottom of the library): enough there.
+    for moved in (cost.exile_from_graveyard, cost.bottom_from_graveyard):
+        if moved is not None:
+            n = getattr(moved.count, "value", 0)
+            if sum(1 for o in game.zone(Zone.GRAVEYARD, player)
+                   if o != src and moved.filter.matches(game, game.obj(o), player, source_oid=src)) < n:
+                return False
     if cost.return_to_hand is not None:
         n = getattr(cost.return_to_hand.count, "value", 0)
         flt = cost.return_to_hand.filter
