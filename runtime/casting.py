@@ -202,7 +202,7 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     # announced (a question asked then sees it there).
     item = StackItem(kind=StackKind.SPELL, oid=new_oid, source_oid=new_oid, source_card=spell_obj.card.card_id,
                      controller=player)
-    game.state.stack.append(item)
+    game.state.stack += (item,)
     d = spell_obj.definition
     spell = next((a for a in d.expanded if isinstance(a, SpellAbility)), None)
     modes = announce_modes(game, player, spell, req.modes, name)
@@ -230,7 +230,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
         raise IllegalAction(f"{name} has no targets (601.2c)")
     divided = spell.divide.evaluate(res) if spell is not None and spell.divide is not None else 0
     if divided > 0:
-        spell_obj.cast.division = announce_division(game, player, divided, item.targets, req.division, name)
+        assert spell_obj.cast is not None
+        spell_obj.cast = dataclasses.replace(
+            spell_obj.cast, division=announce_division(game, player, divided, item.targets, req.division, name))
     elif req.division:
         raise IllegalAction(f"{name} divides nothing (601.2d)")
     spell_obj.targets = item.targets
@@ -257,9 +259,11 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     for _, splice in splices:
         if not splice.cost.mana_only:
             pay_cost(game, player, splice.cost.without_mana(), spell_obj, res)
-    if res.cost_cards:
-        spell_obj.cast.cost_cards = res.cost_cards  # 601.2h: kept on the spell ("the discarded card's ...")
-    spell_obj.cast.mana_spent = res.mana_spent  # 601.2h: "unless {B} was spent to cast it"
+    assert spell_obj.cast is not None
+    # 601.2h: kept on the spell: the cards the costs moved ("the discarded card's ...") and the mana
+    # spent ("unless {B} was spent to cast it").
+    spell_obj.cast = dataclasses.replace(spell_obj.cast, cost_cards=res.cost_cards or spell_obj.cast.cost_cards,
+                                         mana_spent=res.mana_spent)
     # 601.2h, 702.33h: instructions carried out as the costs are paid, if their cost was paid.
     for part in spell_obj.definition.expanded:
         if isinstance(part, AsCastIfPaid) and game.times_paid(spell_obj, part.label, None) > 0:
@@ -281,7 +285,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     game.log(f"{game.players[player].name} casts {shown}{suffix}")
     if spell_obj.cast is not None and any(isinstance(getattr(a, "condition", None), RevealedAsCast) for a in d.expanded):
         # 601.2i: "... or controlled a Dragon as you cast this spell" asks about this moment.
-        spell_obj.cast.controlled = tuple(dataclasses.replace(p) for p in game.battlefield() if p.controller == player)
+        spell_obj.cast = dataclasses.replace(spell_obj.cast, controlled=tuple(
+            dataclasses.replace(p, clock=None) for p in game.battlefield() if p.controller == player))
     game.became_targets(item)
     game.spell_cast(spell_obj, player)  # 603.2: "whenever a player casts a spell" abilities trigger
 
@@ -452,7 +457,7 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
                      controller=player, targets=targets, ability=a, text=a.text, remembered=paid,
                      cost_cards=res.cost_cards,
                      x=req.x if "{X}" in a.cost.mana else None)
-    game.state.stack.append(item)
+    game.state.stack += (item,)
     game.became_targets(item)
     # An ability whose cost sacrificed its source still resolves; it uses last known information (608.2h).
 

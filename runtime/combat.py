@@ -24,7 +24,6 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .game import Game
-    from .layers import CharacteristicsCache
     from .objects import GameObject
 
 
@@ -255,14 +254,13 @@ def requirement_problem(game: "Game", plan: list[tuple[int, int]], defender: int
     return None
 
 
-def declare_attackers(game: "Game", resume: "CharacteristicsCache | None" = None) -> None:
-    """508.1: the active player declares attackers; illegal declarations are refused and asked again.
-    ``resume``: characteristics computed since the last change to the state (``Game.unchanging``)."""
+def declare_attackers(game: "Game") -> None:
+    """508.1: the active player declares attackers; illegal declarations are refused and asked again."""
     player = game.state.active
     # Until the attackers are tapped, declaring only reads the state (deciders only answer, 117.1,
     # and a refused declaration changes nothing): one read-only stretch, so each permanent's
     # characteristics are computed once, not once per candidate and requirement that looks at it.
-    with game.unchanging(resume):
+    with game.unchanging():
         cands = [o for o in game.battlefield() if o.controller == player and "creature" in game.characteristics(o).types]
         if not cands:
             return
@@ -314,7 +312,7 @@ def _announce_bands(game: "Game", player: int, chosen: list[int]) -> None:
         band = tuple(core + extra)
         free = [oid for oid in free if oid not in band]
         if len(band) > 1:  # a band of one changes nothing
-            game.state.bands.append(band)
+            game.state.bands += (band,)
             game.log(f"{', '.join(game.name_of(o) for o in band)} attack as a band (702.22c)")
 
 
@@ -431,7 +429,7 @@ def _declare_blockers(game: "Game") -> None:
         for blocker, attacker in plan:
             game.obj(blocker).blocking += (attacker,)  # 509.1g: blocking each attacker chosen for it
             if attacker not in game.state.blocked:
-                game.state.blocked.append(attacker)
+                game.state.blocked += (attacker,)
             game.log(f"{game.name_of(blocker)} blocks {game.name_of(attacker)}")
         fired: set[int] = set()
         for blocker, attacker in plan:
@@ -463,14 +461,14 @@ def _damage_assignment_orders(game: "Game", plan: list[tuple[int, int]]) -> None
 def _ask_order(game: "Game", player: int, creature: int, others: tuple[int, ...], rule: str) -> None:
     """Ask ``player`` for ``creature``'s damage assignment order among ``others`` (none with fewer than two)."""
     if len(others) < 2:
-        game.state.damage_order[creature] = others
+        game.state.damage_order = {**game.state.damage_order, creature: others}
         return
     opts = tuple(Choice(str(o), game.name_of(o)) for o in others)
     prompt = f"Damage assignment order for {game.name_of(creature)} (first is dealt damage first)"
     order = tuple(game.ask_valid(ChooseOrder(player, prompt, opts),
                                  lambda ans: chosen_keys(ans, others, len(others), len(others)),
                                  f"a damage assignment order lists each creature once ({rule})"))
-    game.state.damage_order[creature] = order
+    game.state.damage_order = {**game.state.damage_order, creature: order}
     game.log(f"{game.name_of(creature)} assigns damage to {', '.join(game.name_of(o) for o in order)} in that order")
 
 
@@ -492,7 +490,7 @@ def first_combat_damage(game: "Game") -> None:
     """510.4: only creatures that deal damage in the first step assign combat damage; remember which
     creatures those were as the step began."""
     dealers = [o.oid for o in _in_combat(game) if any(p.first for p in _steps(game, o))]
-    game.state.first_damage_dealers = list(dealers)
+    game.state.first_damage_dealers = tuple(dealers)
     _deal_combat_damage(game, set(dealers))
 
 
@@ -658,11 +656,11 @@ def end_combat(game: "Game") -> None:
     for o in game.battlefield():
         o.attacking = False
         o.blocking = ()
-    game.state.blocked.clear()
+    game.state.blocked = ()
     game.state.defending = -1
-    game.state.damage_order.clear()
-    game.state.block_requirements.clear()
-    game.state.first_damage_dealers.clear()
-    game.state.bands.clear()
+    game.state.damage_order = {}
+    game.state.block_requirements = ()
+    game.state.first_damage_dealers = ()
+    game.state.bands = ()
     # 500.5, 511.2: effects that last "this combat" end with the combat phase.
     game.expire_continuous("combat")

@@ -100,8 +100,7 @@ def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | Non
     """601.2g-h: pay ``req`` from the pool, activating untapped mana sources as needed; ``tapping`` is
     a permanent the cost itself taps ({T}), which can't also be tapped for mana.  Returns the mana
     spent, by color ("unless {B} was spent to cast it", 601.2h)."""
-    pool = game.players[player].mana
-    spend = pay_from_pool(pool, req)
+    spend = pay_from_pool(game.players[player].mana, req)
     if spend is None:
         sources = [s for s in mana_sources(game, player) if s[0] != tapping]
         plan = _plan_sources(game, player, req, sources)
@@ -113,12 +112,12 @@ def pay_mana(game: "Game", player: int, req: ManaRequirement, tapping: int | Non
             game.add_mana(player, (f"{{{color}}}",), False)
             game.log(f"{game.name_of(oid)} is tapped for mana")
             _other_effects(game, player, oid, color)
-        spend = pay_from_pool(pool, req)
+        spend = pay_from_pool(game.players[player].mana, req)
         if spend is None:  # pragma: no cover - the plan was checked against the same solver
             raise IllegalAction(f"can't pay {_describe(req)} (601.2h)")
+    pool = Counter(game.players[player].mana)
     pool.subtract(spend)
-    for k in [k for k, v in pool.items() if v <= 0]:
-        del pool[k]
+    game.players[player].mana = +pool
     return spend
 
 

@@ -204,7 +204,7 @@ class CantCastSameName:
         if not name:
             return
         for p in res.following(self.player):
-            res.game.state.cast_bans.append((p, name, res.controller))
+            res.game.state.cast_bans += ((p, name, res.controller),)
             res.game.log(f"{res.game.players[p].name} can't cast spells named {name} until "
                          f"{res.game.players[res.controller].name}'s next turn")
 
@@ -219,7 +219,7 @@ class CantCastSpellsThisTurn:
     def resolve(self, res: "Resolution") -> None:
         """Record the restriction."""
         for p in res.following(self.player):
-            res.game.state.cast_bans.append((p, "", -1))
+            res.game.state.cast_bans += ((p, "", -1),)
             res.game.log(f"{res.game.players[p].name} can't cast spells this turn")
 
 
@@ -365,7 +365,7 @@ class LookAtTop:
         game.move(chosen, Zone.HAND)
         # The rest stay in the library (no zone change, 400.7): only their places change.
         lib = game.zone(Zone.LIBRARY, player)
-        lib[:] = [o for o in lib if o not in rest] + rest
+        game.set_zone(Zone.LIBRARY, player, [o for o in lib if o not in rest] + rest)
         game.log(f"{game.players[player].name} looks at the top {len(top)} cards of their library, puts one "
                  f"into their hand and {len(rest)} on the bottom")
 
@@ -411,7 +411,7 @@ class LookThenAct:
             # It stays in the library (no zone change, 400.7): only its place changes.
             lib = game.zone(Zone.LIBRARY, player)
             rest = [o for o in lib if o != other]
-            lib[:] = [other] + rest if where == "top" else rest + [other]
+            game.set_zone(Zone.LIBRARY, player, [other] + rest if where == "top" else rest + [other])
             game.log(f"{game.players[player].name} puts a card on the {where} of their library")
 
 
@@ -737,8 +737,8 @@ class ReturnExiledWith:
             for oid in mine:
                 if game.exists(oid) and game.obj(oid).zone is Zone.EXILE and game.obj(oid).owner == p:
                     game.move(oid, Zone.BATTLEFIELD, controller=p)
-        game.state.exiled_with = [(s, c) for s, c in game.state.exiled_with if s != res.source_oid or game.exists(c)
-                                  and game.obj(c).zone is Zone.EXILE]
+        game.state.exiled_with = tuple((s, c) for s, c in game.state.exiled_with if s != res.source_oid or game.exists(c)
+                                       and game.obj(c).zone is Zone.EXILE)
 
 
 @dataclass(frozen=True)
@@ -796,7 +796,7 @@ class TakeExtraTurn:
     def resolve(self, res: "Resolution") -> None:
         """Add the turn."""
         for p in res.following(self.player):
-            res.game.state.extra_turns.append(p)
+            res.game.state.extra_turns += (p,)
             res.game.log(f"{res.game.players[p].name} will take an extra turn after this one (500.7)")
 
 
@@ -856,7 +856,7 @@ class ExileObject:
                 new = res.game.move(ref, Zone.EXILE)
                 if new is not None:
                     moved.append(new)
-                    res.game.state.exiled_with.append((res.source_oid, new))  # 607.2a
+                    res.game.state.exiled_with += ((res.source_oid, new),)  # 607.2a
                     if self.counters and self.amount is not None:
                         res.game.add_counters(new, self.counters, self.amount.evaluate(res))
         res.last_affected = tuple(moved)
@@ -1640,7 +1640,7 @@ class ApplyRules:
                 res.chosen_color = res.game.choose_color(res.controller)
             code = next(c for c, name in COLOR_NAMES.items() if name == res.chosen_color)
             selector = replace(selector or ObjectFilter(), colors=(code,))
-        res.game.state.rules.append(RuleEffect(self.parts, selector, res.controller, self.until))
+        res.game.state.rules += (RuleEffect(self.parts, selector, res.controller, self.until),)
         res.game.log(f"{res.game.name_of(res.source_oid)}'s effect changes the rules until end of turn")
 
 

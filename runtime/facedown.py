@@ -10,14 +10,14 @@ card", 701.34b).  No keyword name appears here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .abilities import Ability, AsCopyOf, AsTurnedFaceUp, CardDefinition, FaceUpCost
 from .costs import pay_cost
 from .errors import IllegalAction
 from .mana import format_cost
-from .objects import CastInfo
+from .objects import CastInfo, plus
 from .resolution import Resolution
 from .values import Cost
 from .zones import Zone
@@ -125,13 +125,13 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
     (708.11); enters-the-battlefield abilities don't trigger; "when this is turned face up"
     abilities do (and "whenever a permanent you control is turned face up")."""
     for kind, n in (way.counters if way is not None else ()):
-        o.counters[kind] += n  # 702.37b: as it turns face up, if that cost was paid
+        o.counters = plus(o.counters, kind, n)  # 702.37b: as it turns face up, if that cost was paid
         game.log(f"{n} {kind} counter(s) put on it as it is turned face up")
     res = Resolution(game, o.controller, o.oid, (), x=x)
     for a in as_turned_face_up(o):
         n = a.amount.evaluate(res)
         if n > 0:
-            o.counters[a.counter] += n
+            o.counters = plus(o.counters, a.counter, n)
             game.log(f"{n} {a.counter} counter(s) put on it as it is turned face up (708.11)")
     o.face_down = None
     for copying in o.card.definition.expanded:
@@ -144,8 +144,6 @@ def turn_up(game: "Game", o: "GameObject", way: FaceUpWay | None, x: int = 0) ->
     o.turned_up_with = way.label if way is not None else ""
     if way is not None and "{X}" in way.cost.mana:
         # 702.37f: X in its other abilities is the X chosen for the special action.
-        if o.cast is None:
-            o.cast = CastInfo()
-        o.cast.x = x
+        o.cast = replace(o.cast or CastInfo(), x=x)
     game.log(f"it is {o.card.definition.name}")
     game.fire_object_event(o, "turned_face_up")

@@ -14,7 +14,7 @@ import dataclasses
 import random
 from collections import Counter
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from . import layers
 from .abilities import (
@@ -34,66 +34,22 @@ from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, D
 from .errors import IllegalAction
 from .events import DamageDealt, ZoneChange
 from .mana import COLOR_NAMES, COLORS
-from .objects import Card, CastInfo, GameObject, Player
+from .objects import Card, GameObject, Player, plus
 from .resolution import Resolution
 from .stack import StackKind
-from .state import DelayedTrigger, GameState, PendingTrigger, state_digest
+from .state import DelayedTrigger, GameState, PendingTrigger, state_digest, zone_key
 from .selectors import has_quality
 from .zones import Zone
+from .versions import without
 
 if TYPE_CHECKING:
     from .effects import CreateTokens, Effect, PerformAction
+    from .offers import Candidates
     from .facedown import FaceDown
     from .stack import StackItem
 
 
 T = TypeVar("T")
-
-
-# Where a snapshot keeps its objects' saved fields (in its ``__dict__``, not a field of the state).
-_SAVED_FIELDS = "_saved_fields"
-_RNG_STATE = "_rng_state"  # the random generator's state (``random.Random.getstate``)
-_LOG_LENGTH = "_log_length"  # how many lines the log had
-
-
-def _copy_counter(c: "Counter[str]") -> "Counter[str]":
-    # ``Counter(c)`` without ``Counter.__init__`` (a Python-level ``update`` with type checks): a
-    # Counter is a dict, so an empty one plus the C-level ``dict.update`` is the same copy, 3x faster.
-    new: Counter[str] = Counter.__new__(Counter)
-    if c:
-        dict.update(new, c)
-    return new
-
-
-_T = TypeVar("_T")
-_UNTOUCHED = "_untouched"  # ``verify`` only: the library objects' fields, saved to check they don't change
-
-
-def _saved_fields(o: GameObject) -> dict[str, object]:
-    """A copy of ``o``'s fields that what happens to ``o`` later can't change (counters and cast
-    record copied)."""
-    fields = o.__dict__.copy()
-    fields["counters"] = Counter(o.counters)
-    if o.cast is not None:
-        fields["cast"] = dataclasses.replace(o.cast, paid=dict(o.cast.paid))
-    return fields
-
-
-def _shallow(o: _T) -> _T:
-    """What ``copy.copy`` does for a plain (slot-less, hook-less) dataclass instance, without its
-    ``__reduce_ex__`` detour: a snapshot copies every stack item and trigger, and a long stack or
-    many delayed triggers (a repeatable {0} ability) made that the largest cost of play."""
-    c: _T = object.__new__(o.__class__)
-    c.__dict__.update(o.__dict__)
-    return c
-
-
-def _copy_player(p: Player) -> Player:
-    c = _shallow(p)
-    c.mana = _copy_counter(p.mana)
-    c.counters = _copy_counter(p.counters)  # 122.1: poison counters are added in place
-    c.upkeep_ticks = list(p.upkeep_ticks)
-    return c
 
 
 def _watches_casts(a: Ability) -> bool:
@@ -106,17 +62,34 @@ def _watches_casts(a: Ability) -> bool:
     return False
 
 
+class Snapshot:
+    """A game as it was, for :meth:`Game.restore` (726.1): the state's fields, the random
+    generator's state, the log's length, and the clock's mark and trail length."""
+
+    def __init__(self, fields: dict[str, object], rng: tuple[Any, ...], log_length: int) -> None:
+        self.fields = fields
+        self.rng = rng
+        self.log_length = log_length
+        self.mark = 0
+        self.trail_length = 0
+
+
 class Game:
     """A game in progress: state plus the deciders that answer for each player."""
 
     def __init__(self, players: Sequence[str], deciders: Sequence[Decider], seed: int = 0) -> None:
-        self.state = GameState(players=[Player(i, n) for i, n in enumerate(players)])
-        self.state.rng = random.Random(seed)
+        state = GameState(players=[Player(i, n) for i, n in enumerate(players)])
+        for p in state.players:
+            p.__dict__["clock"] = state.clock
+        state.rng = random.Random(seed)
+        zones: dict[tuple[Zone, int], tuple[int, ...]] = {}
         for i in range(len(players)):
             for z in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD):
-                self.state.zones[(z, i)] = []
+                zones[(z, i)] = ()
         for z in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
-            self.state.zones[(z, -1)] = []
+            zones[(z, -1)] = ()
+        state.zones = zones
+        self.state = state
         self.deciders = list(deciders)
         self.refusals: list[str] = []
         self.observers: list[Callable[["Game"], None]] = []
@@ -124,20 +97,27 @@ class Game:
         self.partial: dict[int, layers.Characteristics] = {}
         # Set only inside ``unchanging()``: characteristics remembered while nothing can change.
         self.characteristics_cache: layers.CharacteristicsCache | None = None
+        # The clock reading at which the last state-based-action check left no action to perform
+        # (-1: none yet; ``sba.check_state_based_actions``).
+        self.sba_clean_at = -1
+        # The offers found for each (player, sorcery timing), with the clock reading they were true at
+        # (``offers.legal_action_choices``).
+        self.kept_offers: dict[tuple[int, bool], tuple["Candidates", int]] = {}
+        # The last stretch's cache and the clock reading it was true at (see ``unchanging``).
+        self.kept_cache: tuple[layers.CharacteristicsCache, int] | None = None
         # Tests: every characteristics served (remembered, or by a shortcut) is checked against a
-        # fresh computation through every layer; a difference raises.  Snapshots also save the
-        # library objects they otherwise leave out, and check they were not changed in place.
+        # fresh computation through every layer; a difference raises.
         self.verify_characteristics = False
         # Characteristics that depend on a definition alone (definitions never change: never stale).
         self.printed = layers.PrintedMemo()
         # ``state.continuous`` as last indexed, and its effects by object (see ``effects_on``).
-        self._effects_index: tuple[list[ContinuousEffect], dict[int, list[ContinuousEffect]]] = ([], {})
+        self._effects_index: tuple[tuple[ContinuousEffect, ...], dict[int, list[ContinuousEffect]]] = ((), {})
         # Set only inside ``simultaneous_damage()``: damage dealt so far in one event (510.2, 603.2c).
         self.damage_batch: list[tuple[int, object, int, bool]] | None = None
         # ... and the "next time" redirection effects (614.9) that event used: they end with it.
         self.batch_redirections: list[Redirection] = []
         # ``state.cards`` as last looked at, its size then, and whether a token was among them (see ``has_tokens``).
-        self._tokens_seen: tuple[dict[int, Card] | None, int, bool] = (None, 0, False)
+        self._tokens_seen: tuple[Mapping[int, Card] | None, int, bool] = (None, 0, False)
         # How many players passed priority in succession before the priority decision being asked
         # now (117.3d; public), so a copy of the game can take the round up there (``turns.resume``).
         self.priority_passes = 0
@@ -168,7 +148,7 @@ class Game:
 
     def log(self, message: str) -> None:
         """Append to the event log (identical for the same seed and decisions)."""
-        self.state.log.append(f"T{self.state.turn} {self.state.step}: {message}")
+        self.state.log += (f"T{self.state.turn} {self.state.step}: {message}",)
 
     def new_id(self) -> int:
         """A fresh object id (400.7: each new object gets one)."""
@@ -190,11 +170,31 @@ class Game:
         """The players still in the game (800.4a: not those who left it), in turn order."""
         return [p.index for p in self.players if not p.left]
 
-    def zone(self, zone: Zone, player: int = -1) -> list[int]:
+    def zone(self, zone: Zone, player: int = -1) -> tuple[int, ...]:
         """Object ids in ``player``'s ``zone`` (library top first)."""
         # ``zone_key`` inline: one of the engine's most frequent calls.
         return self.state.zones[
             (zone, player if zone is Zone.LIBRARY or zone is Zone.HAND or zone is Zone.GRAVEYARD else -1)]
+
+    def set_zone(self, zone: Zone, player: int, ids: Sequence[int]) -> None:
+        """Write ``player``'s ``zone`` (its object ids, library top first): the one way a zone
+        changes; the write is numbered by the game's clock under the zone's key."""
+        key = zone_key(zone, player)
+        s = self.state
+        s.__dict__["zones"] = {**s.zones, key: tuple(ids)}
+        s.clock.wrote(key)
+
+    def set_object(self, o: GameObject) -> None:
+        """Put ``o`` among the game's objects (a new object, 400.7)."""
+        s = self.state
+        s.objects = {**s.objects, o.oid: o}
+
+    def remove_object(self, oid: int) -> None:
+        """Take object ``oid`` out of the game's objects (it left its zone, 400.7)."""
+        s = self.state
+        objects = dict(s.objects)
+        del objects[oid]
+        s.objects = objects
 
     def obj(self, oid: int) -> GameObject:
         """The object with id ``oid``."""
@@ -233,18 +233,23 @@ class Game:
         if o.attached_to is not None:
             self.unattach(oid)
         o.attached_to = host
-        self.state.attachments.setdefault(host, []).append(oid)
+        att = self.state.attachments
+        self.state.attachments = {**att, host: (*att.get(host, ()), oid)}
 
     def unattach(self, oid: int) -> None:
         """701.3d: ``oid`` stops being attached; it stays where it is."""
         o = self.obj(oid)
         if o.attached_to is None:
             return
-        siblings = self.state.attachments.get(o.attached_to, [])
+        siblings = self.state.attachments.get(o.attached_to, ())
         if oid in siblings:
-            siblings.remove(oid)
-            if not siblings:
-                del self.state.attachments[o.attached_to]
+            att = dict(self.state.attachments)
+            rest = tuple(a for a in siblings if a != oid)
+            if rest:
+                att[o.attached_to] = rest
+            else:
+                del att[o.attached_to]
+            self.state.attachments = att
         o.attached_to = None
 
     def battlefield(self) -> list[GameObject]:
@@ -347,7 +352,7 @@ class Game:
             index = {}
             for e in cont:
                 index.setdefault(e.oid, []).append(e)
-            self._effects_index = (list(cont), index)
+            self._effects_index = (cont, index)
         return index.get(oid, [])
 
     def characteristics(self, obj: GameObject) -> layers.Characteristics:
@@ -370,15 +375,16 @@ class Game:
             raise AssertionError(f"stale or shortcut characteristics served for {obj.definition.name} #{obj.oid}")
         return ch
 
-    def unchanging(self, resume: layers.CharacteristicsCache | None = None) -> "_Stretch":
+    def unchanging(self) -> "_Stretch":
         """A read-only stretch (e.g. computing the legal actions to offer, 117.1): characteristics
         are computed once per object inside it.  Nothing inside may change the game state, except
         inside ``changing()`` or followed by ``changed()``, which forget what was remembered.
 
-        A context manager giving the stretch's cache.  ``resume``: the cache of an earlier stretch,
-        to go on with when the caller knows that nothing any characteristic depends on changed in
-        between (e.g. only priority passed, 117.3d); it is used only when no stretch is open."""
-        return _Stretch(self, resume)
+        A context manager giving the stretch's cache.  What a stretch remembered is kept against
+        the game's clock when it ends, and the next stretch goes on with it if nothing but the
+        passing of time (``versions.PASSING_TIME``: priority passing, 117.3d; a new step) was
+        written in between."""
+        return _Stretch(self)
 
     def changed(self) -> None:
         """The state was just changed inside an ``unchanging()`` stretch, by code that computed no
@@ -420,104 +426,35 @@ class Game:
             return self.name_of(oid)
         return self.state.cards[card_id].definition.name
 
-    def snapshot(self) -> GameState:
-        """The state as it is now, for :meth:`restore` to put back (726.1); definitions are shared.
+    def snapshot(self) -> "Snapshot":
+        """The game as it is now, for :meth:`restore` to put back (726.1).
 
-        Copies exactly what the engine mutates in place: players (life, pool), zone lists and
-        bookkeeping lists, and the fields (status, counters, cast information) of the objects outside
-        the libraries (a library card is never changed in place: ``verify`` checks it).  Frozen values
-        (cards, definitions, tuples, stack items, pending and delayed triggers, continuous effects, last
-        known information) are shared: the lists holding them are copied, the items are not.
-        The objects themselves are shared too, with their fields saved beside them (``restore`` puts
-        the fields back into the same objects): a snapshot is taken before every player action, and
-        copying every object (a hundred library cards) was most of its cost.  So a snapshot is only
-        for ``restore``: its objects are the live ones, and so are its log (which only grows: its
-        length is saved, and ``restore`` cuts the lines added since) and its random generator (its
-        state is saved, and put back).
-        A full ``copy.deepcopy`` costs ~40 ms mid-game; this costs well under 0.1 ms.
-        """
+        It shares everything: the state's fields are immutable values (``runtime.versions``), so
+        the snapshot keeps the state's field table as it is (a few dozen references), the log's
+        length (the log only grows) and the random generator's state.  Objects and players are
+        kept by the game's clock: from now on, the first write to each puts its fields on the
+        clock's trail, which ``restore`` undoes.  So taking one costs the same whatever the size
+        of the game, and restoring costs what was written since."""
         s = self.state
-        snap = _shallow(s)
-        snap.players = [_copy_player(p) for p in s.players]
-        snap.cards = dict(s.cards)
-        snap.objects = dict(s.objects)
-        saved = []
-        untouched = []
-        for o in s.objects.values():
-            if o.zone is Zone.LIBRARY:
-                # Nothing changes a card in a library in place (it is only moved, 400.7, which makes
-                # a new object and leaves this one as it was): its fields are not saved, most of
-                # the objects of a game.  ``verify`` saves them anyway and checks that claim.
-                if not self.verify_characteristics:
-                    continue
-                untouched.append((o, _saved_fields(o)))
-                continue
-            fields = o.__dict__.copy()
-            counters = fields["counters"]
-            # None for no counters: restore gives the object a fresh empty Counter (the action may
-            # have added counters to the one it has).
-            fields["counters"] = _copy_counter(counters) if counters else None
-            cast = fields["cast"]
-            if cast is not None:
-                fields["cast"] = c = _shallow(cast)
-                c.paid = dict(cast.paid)
-            saved.append((o, fields))
-        snap.__dict__[_SAVED_FIELDS] = saved
-        snap.__dict__[_UNTOUCHED] = untouched
-        snap.zones = {k: list(v) for k, v in s.zones.items()}
-        snap.stack = list(s.stack)
-        # The generator's state, not a new generator: ``random.Random()`` seeds itself from the
-        # system before ``setstate`` overwrites it (a third of a snapshot's cost); ``restore`` puts
-        # the state back into the live generator.
-        snap.__dict__[_RNG_STATE] = s.rng.getstate()
-        # The log only grows (``Game.log`` appends): its length, not a copy of every line so far,
-        # is enough to put it back (``restore`` truncates the same list).
-        snap.__dict__[_LOG_LENGTH] = len(s.log)
-        snap.pending = list(s.pending)
-        snap.delayed = list(s.delayed)
-        snap.blocked = list(s.blocked)
-        snap.damage_order = dict(s.damage_order)
-        snap.last_known = dict(s.last_known)
-        snap.continuous = list(s.continuous)
-        snap.block_requirements = list(s.block_requirements)
-        snap.attachments = {k: list(v) for k, v in s.attachments.items()}
-        snap.first_damage_dealers = list(s.first_damage_dealers)
-        snap.bands = list(s.bands)  # a list of tuples, appended to in place
-        snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
-        snap.exiled_with = list(s.exiled_with)  # appended to in place (607.2a)
+        snap = Snapshot(dict(s.__dict__), s.rng.getstate(), len(s.log))
+        snap.mark, snap.trail_length = s.clock.mark(snap)
         return snap
 
-    def restore(self, state: GameState) -> None:
+    def restore(self, snap: "Snapshot") -> None:
         """Put back a snapshot taken with :meth:`snapshot`.
 
-        The snapshot's contents go into the *existing* state object, in place: the turn loop and
+        The snapshot's fields go into the *existing* state object, in place: the turn loop and
         the priority loop hold references to ``game.state``, and a rewound action (726.1) must
-        rewind what they see too, not leave them looking at the abandoned attempt.
+        rewind what they see too, not leave them looking at the abandoned attempt.  The objects and
+        players are the same ones, with the fields they had (and so the versions they had).
         """
-        self.state.__dict__.clear()
-        self.state.__dict__.update(state.__dict__)
-        saved: list[tuple[GameObject, dict[str, object]]] = self.state.__dict__.pop(_SAVED_FIELDS, [])
-        self.check_untouched(self.state.__dict__.pop(_UNTOUCHED))
-        self.state.rng.setstate(self.state.__dict__.pop(_RNG_STATE))
-        length = self.state.__dict__.pop(_LOG_LENGTH)
-        del self.state.log[length:]
-        for o, fields in saved:
-            # A copy of the saved fields (and of their mutable parts), so the snapshot itself is
-            # never changed by what happens after.
-            now = dict(fields)
-            counters = fields["counters"]
-            if isinstance(counters, Counter):
-                now["counters"] = _copy_counter(counters)
-            else:  # it had none: its own Counter if still empty (the usual case), else a new one
-                current = o.counters
-                now["counters"] = current if not current else Counter()
-            cast = fields["cast"]
-            if isinstance(cast, CastInfo):
-                now["cast"] = c = _shallow(cast)
-                c.paid = dict(cast.paid)
-            o.__dict__ = now
-        # The objects are the same ones with their old fields back: nothing remembered in a
-        # read-only stretch about them may be served again.
+        s = self.state
+        s.clock.rewind(snap.mark, snap.trail_length)
+        s.__dict__.clear()
+        s.__dict__.update(snap.fields)
+        s.rng.setstate(snap.rng)
+        del s.log[snap.log_length:]
+        # Nothing remembered in a read-only stretch about the abandoned attempt may be served again.
         self.changed()
 
     def fork(self, deciders: Sequence[Decider]) -> "Game":
@@ -535,14 +472,6 @@ class Game:
         """Hash of the full state."""
         return state_digest(self.state)
 
-    def check_untouched(self, untouched: list[tuple[GameObject, dict[str, object]]]) -> None:
-        """``verify`` only (else the list is empty): the library cards a snapshot didn't save are
-        as they were when it was taken (nothing changed one in place), so ``restore`` may leave them."""
-        for o, fields in untouched:
-            if _saved_fields(o) != fields:
-                raise AssertionError(f"library object #{o.oid} ({o.card.definition.name}) was changed in place "
-                                     "after a snapshot, which doesn't save library objects")
-
     def transaction(self, action: Callable[[], None]) -> None:
         """Run a player action; if it is illegal, restore the exact prior state and re-raise (726.1)."""
         before = self.snapshot()
@@ -552,18 +481,17 @@ class Game:
             self.restore(before)
             self.refusals.append(str(e))
             raise
-        self.check_untouched(before.__dict__[_UNTOUCHED])
 
     # ------------------------------------------------------------ setup
 
     def add_card(self, player: int, definition: CardDefinition, zone: Zone, alias: str = "") -> int:
         """Setup only: create a card owned by ``player`` directly in ``zone``; returns its object id."""
         card = Card(card_id=self.new_id(), owner=player, definition=definition, alias=alias)
-        self.state.cards[card.card_id] = card
+        self.state.cards = {**self.state.cards, card.card_id: card}
         oid = self.new_id()
-        self.state.objects[oid] = GameObject(oid=oid, card=card, zone=zone, controller=player,
-                                             entered_turn=-1)
-        self.zone(zone, player).append(oid)
+        self.set_object(GameObject(oid=oid, card=card, zone=zone, controller=player, entered_turn=-1,
+                                   clock=self.state.clock))
+        self.set_zone(zone, player, (*self.zone(zone, player), oid))
         return oid
 
     # ------------------------------------------------------------ zone changes
@@ -805,12 +733,12 @@ class Game:
             # until it ceases to exist as a state-based action (704.5d).  A copy of a spell leaves
             # the stack like a spell (707.10f: a permanent spell's copy becomes a token; 704.5e).
             return None
-        self.zone(o.zone, o.owner).remove(o.oid)
-        del self.state.objects[o.oid]
-        self.state.last_known[o.oid] = o
+        self.set_zone(o.zone, o.owner, without(self.zone(o.zone, o.owner), o.oid))
+        self.remove_object(o.oid)
+        self.state.last_known = {**self.state.last_known, o.oid: o}
         new = GameObject(oid=self.new_id(), card=o.card, zone=ev.to_zone, controller=ev.controller,
                          tapped=ev.tapped, counters=Counter(ev.counters),
-                         entered_turn=self.state.turn, control_since=self.state.tick)
+                         entered_turn=self.state.turn, control_since=self.state.tick, clock=self.state.clock)
         if ev.to_zone is Zone.BATTLEFIELD and o.zone is Zone.STACK:
             new.cast = o.cast  # 608.3: the permanent the spell becomes keeps what was paid (702.33d)
             if o.face_down is not None and ev.face_down is None:
@@ -830,21 +758,21 @@ class Game:
             new.controller = ev.controller
         else:
             new.controller = o.owner
-        self.state.objects[new.oid] = new
+        self.set_object(new)
         if o.zone is Zone.STACK and ev.to_zone is Zone.BATTLEFIELD:
             # 702.62a: "... until you lose control of the spell or the permanent it becomes": such an
             # effect follows the resolving spell onto the battlefield (608.3).
-            self.state.continuous = [dataclasses.replace(e, oid=new.oid) if e.oid == o.oid and e.until == "control"
-                                     else e for e in self.state.continuous]
+            self.state.continuous = tuple(dataclasses.replace(e, oid=new.oid) if e.oid == o.oid and e.until == "control"
+                                          else e for e in self.state.continuous)
         if ev.keywords and ev.to_zone is Zone.BATTLEFIELD:
             # "enters with ... and with flying" (614.1c): it has those keywords while it stays (613.1f).
-            self.state.continuous.append(ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
-                                                          "forever", self.new_id()))
+            self.state.continuous += (ContinuousEffect(new.oid, (GainKeywords(ev.keywords),), new.controller,
+                                                          "forever", self.new_id()),)
         if ev.abilities and ev.to_zone is Zone.BATTLEFIELD:
             # "... and with "Pay 3 life: Regenerate this."" (614.1c): a quoted ability it has while it
             # stays (613.1f); its source is the permanent itself (113.7).
-            self.state.continuous.append(ContinuousEffect(
-                new.oid, tuple(GainAbility(a) for a in ev.abilities), new.controller, "forever", self.new_id()))
+            self.state.continuous += (ContinuousEffect(
+                new.oid, tuple(GainAbility(a) for a in ev.abilities), new.controller, "forever", self.new_id()),)
         if o.zone is Zone.BATTLEFIELD:
             self.players[o.controller].left_battlefield_turn = self.state.turn  # for revolt (207.2c)
             # 603.10a: leaves-the-battlefield abilities look back at the object as it was; 400.7d:
@@ -859,13 +787,13 @@ class Game:
                 self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,), became=new.oid)
             # 400.7: effects on the old object end with it (after the look-back above: an ability
             # granted until end of turn still triggers on its dying, 603.10a).
-            self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
+            self.state.continuous = tuple(e for e in self.state.continuous if e.oid != o.oid)
             self.end_while_tapped()  # 611.2b: "for as long as it remains tapped" ends as it leaves
         lst = self.zone(ev.to_zone, o.owner)
         if position is None:
-            lst.append(new.oid)
+            self.set_zone(ev.to_zone, o.owner, (*lst, new.oid))
         else:
-            lst.insert(position, new.oid)
+            self.set_zone(ev.to_zone, o.owner, lst[:position] + (new.oid,) + lst[position:])
         ev.new_oid = new.oid
         if ev.to_zone is Zone.GRAVEYARD:
             # 603.6c: "when this is put into a graveyard from anywhere" triggers on the card there.
@@ -897,7 +825,7 @@ class Game:
         """122.1: put ``n`` counters of ``kind`` on a player ("you get a ticket counter")."""
         if n > 0:
             p = self.players[player]
-            p.counters[kind] += n
+            p.counters = plus(p.counters, kind, n)
             self.log(f"{p.name} gets {n} {kind} counter{'s' if n != 1 else ''} (now {p.counters[kind]})")
 
     def remove_player_counters(self, player: int, kind: str, n: int) -> bool:
@@ -906,9 +834,7 @@ class Game:
         counters = self.players[player].counters
         if n <= 0 or counters.get(kind, 0) < n:
             return n == 0
-        counters[kind] -= n
-        if not counters[kind]:
-            del counters[kind]
+        self.players[player].counters = plus(counters, kind, -n)
         self.log(f"{n} {kind} counter(s) removed from {self.players[player].name}")
         return True
     def choose_pt_as(self, o: GameObject, entering: bool) -> None:
@@ -926,8 +852,8 @@ class Game:
                                   lambda ans: ans if isinstance(ans, str) and ans in labels else None,
                                   "choose one of the options offered")
             p, t = a.options[labels.index(pick)]
-            self.state.continuous.append(ContinuousEffect(o.oid, (SetBasePT(p, t),), o.controller, "forever",
-                                                          self.new_id()))
+            self.state.continuous += (ContinuousEffect(o.oid, (SetBasePT(p, t),), o.controller, "forever",
+                                                          self.new_id()),)
             self.log(f"{self.players[o.controller].name} chooses {pick} for {self.name_of(o.oid)}")
 
     # ------------------------------------------------------------ operations used by effects
@@ -1089,7 +1015,7 @@ class Game:
     def add_redirection(self, to: object, recipient: object = None, source: int | None = None,
                         once: bool = False, combat: bool = False) -> None:
         """614.9: a redirection effect of a resolving spell or ability, until end of turn."""
-        self.state.redirections.append(Redirection(self.new_id(), to, recipient, source, once, combat))
+        self.state.redirections += (Redirection(self.new_id(), to, recipient, source, once, combat),)
         def who(r: object) -> str:
             return self.players[int(r.split(":")[1])].name if isinstance(r, str) else self.name_of(int(str(r)))
         what = f"the next damage {self.name_of(source)} would deal" if source is not None else "damage"
@@ -1107,7 +1033,7 @@ class Game:
         applied: set[tuple[str, int]] = set()
         while True:
             found: tuple[tuple[str, int], object, Redirection | None] | None = None
-            for r in self.state.redirections + self.batch_redirections:
+            for r in (*self.state.redirections, *self.batch_redirections):
                 if ("r", r.key) in applied or r.to == ref or (r.combat and not combat):
                     continue
                 if (r.recipient is None or r.recipient == ref) and (r.source is None or r.source == source_oid):
@@ -1131,7 +1057,7 @@ class Game:
                 continue  # 614.9: the effect does nothing
             if effect is not None and effect.once:
                 # "the next time ...": this event only (all the damage the source deals in it).
-                self.state.redirections.remove(effect)
+                self.state.redirections = without(self.state.redirections, effect)
                 if self.damage_batch is not None:
                     self.batch_redirections.append(effect)
             old = self.players[int(ref.split(":")[1])].name if isinstance(ref, str) else self.name_of(int(str(ref)))
@@ -1210,7 +1136,7 @@ class Game:
         this turn is prevented."""
         if amount > 0 and (isinstance(ref, str) or (isinstance(ref, int) and self.exists(ref))):
             key = str(ref)
-            self.state.prevention[key] = self.state.prevention.get(key, 0) + amount
+            self.state.prevention = {**self.state.prevention, key: self.state.prevention.get(key, 0) + amount}
             who = self.players[int(key.split(":")[1])].name if key.startswith("player:") else self.name_of(int(key))
             self.log(f"the next {amount} damage that would be dealt to {who} this turn will be prevented")
 
@@ -1220,10 +1146,12 @@ class Game:
         if not shield:
             return amount
         prevented = min(shield, amount)
+        prevention = dict(self.state.prevention)
         if shield > prevented:
-            self.state.prevention[key] = shield - prevented
+            prevention[key] = shield - prevented
         else:
-            del self.state.prevention[key]
+            del prevention[key]
+        self.state.prevention = prevention
         self.log(f"{prevented} damage {src_name} would deal to {target_name} is prevented (615.7)")
         return amount - prevented
 
@@ -1254,7 +1182,7 @@ class Game:
             o.attacking = False
             o.blocking = ()
             if oid in self.state.blocked:
-                self.state.blocked.remove(oid)
+                self.state.blocked = without(self.state.blocked, oid)
             self.log(f"{self.name_of(oid)} regenerates (701.15a)")
             return False
         self.log(f"{self.name_of(oid)} {message}")
@@ -1298,15 +1226,14 @@ class Game:
             src = self.state.objects.get(int(until.split(":")[1]))
             return src is not None and src.zone is Zone.BATTLEFIELD and src.tapped
         if any(not holds(e.until) for e in self.state.continuous):
-            self.state.continuous = [e for e in self.state.continuous if holds(e.until)]
+            self.state.continuous = tuple(e for e in self.state.continuous if holds(e.until))
 
     def remove_counters(self, oid: int, kind: str, n: int) -> bool:
         """Remove ``n`` counters of ``kind``; False (nothing removed) if there aren't that many."""
         if not self.exists(oid) or self.obj(oid).counters.get(kind, 0) < n:
             return False
         o = self.obj(oid)
-        o.counters[kind] -= n
-        o.counters = +o.counters
+        o.counters = plus(o.counters, kind, -n)
         self.log(f"{n} {kind} counter(s) removed from {self.name_of(oid)}")
         if n > 0 and not o.counters.get(kind, 0):
             self.fire_object_event(o, "last_counter_removed", counter=kind)  # 702.62a: "when the last is removed"
@@ -1369,11 +1296,11 @@ class Game:
         if until in ("next_turn_controller", "next_turn_you"):
             # 500.1: "during its controller's next turn": it applies from that turn's beginning to its end.
             player = self.obj(oid).controller if until == "next_turn_controller" else controller
-            self.state.scheduled.append((player, ContinuousEffect(oid, parts, controller, "eot", 0)))
+            self.state.scheduled += ((player, ContinuousEffect(oid, parts, controller, "eot", 0)),)
             self.log(f"an effect will apply to {self.name_of(oid)} during "
                      f"{self.players[player].name}'s next turn")
             return
-        self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
+        self.state.continuous += (ContinuousEffect(oid, parts, controller, until, self.new_id()),)
         ends = {"eot": "until end of turn", "next_upkeep": "until your next upkeep",
                 "control": "until its controller loses control of it", "indefinitely": "indefinitely"}
         if until.startswith("tapped:"):
@@ -1390,7 +1317,7 @@ class Game:
                         self._set_controller(e.oid, p.previous)
             else:
                 keep.append(e)
-        self.state.continuous = keep
+        self.state.continuous = tuple(keep)
 
     def gain_control(self, oid: int, player: int, until: str) -> None:
         """613.1b: ``player`` controls the permanent; timed changes revert when they end."""
@@ -1399,8 +1326,8 @@ class Game:
         previous = self.obj(oid).controller
         self._set_controller(oid, player)
         # Recorded even when it lasts indefinitely: it ends if ``player`` leaves the game (800.4a).
-        self.state.continuous.append(ContinuousEffect(oid, (ControlledBy(player, previous),), player, until,
-                                                      self.new_id()))
+        self.state.continuous += (ContinuousEffect(oid, (ControlledBy(player, previous),), player, until,
+                                                      self.new_id()),)
 
     def set_controller(self, oid: int, player: int) -> None:
         """613.1b: ``player`` controls the permanent from now on, with no effect to end (e.g. as the
@@ -1420,7 +1347,7 @@ class Game:
     def add_block_requirement(self, blocker: int, attacker: int) -> None:
         """509.1c: ``blocker`` blocks ``attacker`` this combat if able."""
         if self.exists(blocker) and self.exists(attacker):
-            self.state.block_requirements.append((blocker, attacker))
+            self.state.block_requirements += ((blocker, attacker),)
             self.log(f"{self.name_of(blocker)} must block {self.name_of(attacker)} this combat if able")
 
     def controlled_since_last_upkeep(self, obj: GameObject, player: int) -> bool:
@@ -1444,7 +1371,7 @@ class Game:
                     any(isinstance(a, CantBeCountered) for a in self.obj(oid).definition.expanded):
                 self.log(f"{self.name_of(oid)} can't be countered (101.2)")
                 return
-            del self.state.stack[i]
+            self.state.stack = self.state.stack[:i] + self.state.stack[i + 1:]
             if item.kind is StackKind.SPELL:
                 self.log(f"{self.name_of(oid)} is countered")
                 self.move(oid, Zone.GRAVEYARD)
@@ -1455,7 +1382,8 @@ class Game:
     def add_counters(self, oid: int, kind: str, n: int) -> None:
         """122.1: put counters on a permanent."""
         if n > 0 and self.exists(oid):
-            self.obj(oid).counters[kind] += n
+            o = self.obj(oid)
+            o.counters = plus(o.counters, kind, n)
             self.log(f"{n} {kind} counter(s) put on {self.name_of(oid)}")
 
     def create_tokens(self, controller: int, spec: "CreateTokens", n: int, creator: int = -1) -> tuple[int, ...]:
@@ -1483,7 +1411,7 @@ class Game:
         ... tapped ... tokens"), through the replacement effects that apply to entering (614.1c, 614.12,
         which may also make it enter tapped); its enters triggers go pending."""
         card = Card(card_id=self.new_id(), owner=controller, definition=definition, is_token=True, created_by=creator)
-        self.state.cards[card.card_id] = card
+        self.state.cards = {**self.state.cards, card.card_id: card}
         ev = ZoneChange(oid=None, card_id=card.card_id, from_zone=None, to_zone=Zone.BATTLEFIELD,
                         to_player=controller, controller=controller, tapped=tapped)
         # 614.12: its own "as this enters" abilities see the token as it will be; it exists only
@@ -1493,8 +1421,8 @@ class Game:
         ev = self.replace_zone_change(ev, None, token=new)
         new.tapped, new.counters, new.copy_of = ev.tapped, Counter(ev.counters), ev.copy_of
         new.copy_until_face_down = ev.copy_until_face_down
-        self.state.objects[new.oid] = new
-        self.zone(Zone.BATTLEFIELD).append(new.oid)
+        self.set_object(new)
+        self.set_zone(Zone.BATTLEFIELD, -1, (*self.zone(Zone.BATTLEFIELD), new.oid))
         ev.new_oid = new.oid
         self.log(f"{self.players[controller].name} creates {what}")
         self.collect_triggers_for_zone_change(ev, new)
@@ -1512,30 +1440,32 @@ class Game:
     def add_mana(self, player: int, mana: tuple[str, ...], any_color: bool, count: int = 1) -> None:
         """106.4: mana goes into the player's pool; "any color" asks which (106.1a), once for ``count``
         mana ("two mana of any one color")."""
-        pool = self.players[player].mana
+        p = self.players[player]
         if any_color:
             color = self.ask_valid(
                 ChooseOption(player, "Choose a color of mana", tuple(Choice(c, COLOR_NAMES[c]) for c in COLORS)),
                 lambda ans: ans if isinstance(ans, str) and ans in COLORS else None,
                 "choose one of the five colors (106.1a)")
-            pool[color] += count
+            p.mana = plus(p.mana, color, count)
             self.log(f"{self.players[player].name} adds {('{' + color + '}') * count}")
             return
+        pool = Counter(p.mana)
         for s in mana:
             body = s[1:-1]
             if body.isdigit():
                 pool["C"] += int(body)
             else:
                 pool[body] += 1
+        p.mana = +pool
         self.log(f"{self.players[player].name} adds {''.join(mana)}")
 
     def add_delayed_trigger(self, res: "Resolution", step: str, effect: "Effect") -> None:
         """603.7: remember a delayed triggered ability and what "them" means now."""
-        self.state.delayed.append(DelayedTrigger(
+        self.state.delayed += (DelayedTrigger(
             controller=res.controller, source_oid=res.source_oid, step=step, effect=effect,
             remembered=tuple(x for x in res.last_affected if isinstance(x, int)),
             created_turn=self.state.turn, created_step=self.state.step,
-            source_card=self._source_card(res.source_oid)))
+            source_card=self._source_card(res.source_oid)),)
 
     def add_event_trigger(self, res: "Resolution", oid: int, event: str, effect: "Effect", combat: bool = False,
                           once: bool = False) -> None:
@@ -1543,10 +1473,10 @@ class Game:
         this turn (it ends in the cleanup step, 514.2): each time ("whenever that creature deals combat
         damage this turn"; ``combat``: only combat damage, 510.2), or ``once`` ("when this dies this
         turn", 603.7c), remembering then the object the event left behind (400.7)."""
-        self.state.delayed.append(DelayedTrigger(
+        self.state.delayed += (DelayedTrigger(
             controller=res.controller, source_oid=res.source_oid, step="", effect=effect, remembered=(oid,),
             created_turn=self.state.turn, created_step=self.state.step, source_card=self._source_card(res.source_oid),
-            event=event, watched=oid, combat=combat, once=once))
+            event=event, watched=oid, combat=combat, once=once),)
 
     def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
@@ -1578,7 +1508,7 @@ class Game:
         rest = [o for o in top if o not in bottom]
         rest = self._ask_library_order(player, rest, "on top (first is the top card)")
         bottom = self._ask_library_order(player, list(bottom), "on the bottom (first is nearest the top)")
-        lib[:] = rest + lib[len(top):] + bottom
+        self.set_zone(Zone.LIBRARY, player, rest + list(lib[len(top):]) + bottom)
         # The cards stay hidden (401.2): the public record says only how many went where.
         verbs = verb[:-1] + "ies" if verb.endswith("y") else verb + "s"
         self.log(f"{self.players[player].name} {verbs} {len(top)}: {len(rest)} on top, {len(bottom)} on the bottom")
@@ -1598,8 +1528,9 @@ class Game:
 
     def shuffle(self, player: int) -> None:
         """701.20a: randomize the library with the game's seeded RNG."""
-        lib = self.zone(Zone.LIBRARY, player)
+        lib = list(self.zone(Zone.LIBRARY, player))
         self.state.rng.shuffle(lib)
+        self.set_zone(Zone.LIBRARY, player, lib)
         self.log(f"{self.players[player].name} shuffles their library")
 
     # ------------------------------------------------------------ cost bookkeeping
@@ -1695,11 +1626,11 @@ class Game:
             if damage is not None and (damage.recipient or (d.combat and not damage.combat)):
                 continue
             if d.once:  # "when this dies this turn": once, remembering the object it became (400.7)
-                self.state.delayed.remove(d)
-            self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,
+                self.state.delayed = without(self.state.delayed, d)
+            self.state.pending += (PendingTrigger(d.controller, d.source_oid, None, d.effect,
                                                      remembered if d.once else d.remembered,
                                                      label="delayed trigger", source_card=d.source_card,
-                                                     event_amount=damage.amount if damage is not None else 0))
+                                                     event_amount=damage.amount if damage is not None else 0),)
         for a in self.characteristics(obj).abilities:
             if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent) and event in a.trigger.events \
                     and a.trigger.scope == "this":
@@ -1833,12 +1764,12 @@ class Game:
                 continue  # "... this turn" (603.7c): it can no longer trigger
             fresh = d.created_turn == self.state.turn and d.created_step == step
             if d.step == step and not fresh:
-                self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect,
+                self.state.pending += (PendingTrigger(d.controller, d.source_oid, None, d.effect,
                                                          d.remembered, label="delayed trigger",
-                                                         source_card=d.source_card))
+                                                         source_card=d.source_card),)
             else:
                 keep.append(d)
-        self.state.delayed = keep
+        self.state.delayed = tuple(keep)
 
     def _trigger(self, obj: GameObject, a: TriggeredAbility, remembered: tuple[int, ...] = (),
                  event_player: int = -1, event_amount: int = 0) -> None:
@@ -1849,9 +1780,9 @@ class Game:
                              event_player=event_player, event_amount=event_amount)
             if not a.condition.holds(self, res):
                 return
-        self.state.pending.append(PendingTrigger(obj.controller, obj.oid, a, remembered=remembered, label=a.text,
+        self.state.pending += (PendingTrigger(obj.controller, obj.oid, a, remembered=remembered, label=a.text,
                                                  source_card=obj.card.card_id, event_player=event_player,
-                                                 event_amount=event_amount))
+                                                 event_amount=event_amount),)
 
     def became_targets(self, item: "StackItem") -> None:
         """601.2c, 603.2 / 702.21a: each object a spell or ability targets "becomes the target" as it is put on
@@ -1877,7 +1808,7 @@ class Game:
                     "trigger order must list each triggered ability once (603.3b)")
                 mine = [mine[k] for k in order]
             out.extend(mine)
-        self.state.pending = []
+        self.state.pending = ()
         return out
 
 
@@ -1915,11 +1846,10 @@ class _Stretch:
     """``Game.unchanging()``: a class, not a ``contextmanager`` generator, because stretches are
     opened tens of thousands of times a game and the generator protocol cost more than most of them."""
 
-    __slots__ = ("game", "resume", "opened")
+    __slots__ = ("game", "opened")
 
-    def __init__(self, game: Game, resume: layers.CharacteristicsCache | None) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
-        self.resume = resume
         self.opened = False
 
     def __enter__(self) -> layers.CharacteristicsCache:
@@ -1927,14 +1857,22 @@ class _Stretch:
         current = game.characteristics_cache
         if current is not None:  # already inside one: it goes on
             return current
-        cache = self.resume if self.resume is not None else layers.CharacteristicsCache()
+        kept = game.kept_cache
+        if kept is not None and game.state.clock.quiet_since(kept[1]):
+            cache = kept[0]  # nothing it depends on was written since it was true
+        else:
+            cache = layers.CharacteristicsCache()
         game.characteristics_cache = cache
         self.opened = True
         return cache
 
     def __exit__(self, *exc: object) -> None:
         if self.opened:
-            self.game.characteristics_cache = None
+            game = self.game
+            cache = game.characteristics_cache
+            game.characteristics_cache = None
+            if cache is not None:
+                game.kept_cache = (cache, game.state.clock.now)
 
 
 class _Change:

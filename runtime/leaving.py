@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from .continuous import ControlledBy
 from .stack import StackKind
 from .zones import Zone
+from .versions import without
 
 if TYPE_CHECKING:
     from .game import Game
@@ -78,7 +79,7 @@ def leave_game(game: "Game", player: int) -> None:
             game.set_controller(held.oid, gives[0].previous)
             if held.phased_out:
                 held.phases_in_after = player  # 702.26n
-    s.continuous = kept
+    s.continuous = tuple(kept)
     # 3. Abilities (and copies of spells) they control on the stack cease to exist.
     for item in list(s.stack):
         if item.controller != player:
@@ -86,18 +87,18 @@ def leave_game(game: "Game", player: int) -> None:
         spell = s.objects.get(item.oid)
         if item.kind is StackKind.SPELL and spell is not None and not spell.card.is_token:
             continue  # a card: exiled below
-        s.stack.remove(item)
+        s.stack = without(s.stack, item)
         if spell is not None:
             _leave(game, spell)
         game.log(f"{item.text or 'an ability'} ceases to exist: its controller left the game (800.4a)")
     # 800.4d: their triggered abilities never go on the stack.
-    s.pending = [t for t in s.pending if t.controller != player]
-    s.delayed = [d for d in s.delayed if d.controller != player]
+    s.pending = tuple(t for t in s.pending if t.controller != player)
+    s.delayed = tuple(d for d in s.delayed if d.controller != player)
     # 4. Whatever they still control is exiled.
     for o in sorted((o for o in s.objects.values() if o.controller == player
                      and o.zone in (Zone.BATTLEFIELD, Zone.STACK)), key=lambda o: o.oid):
         if o.zone is Zone.STACK:
-            s.stack = [i for i in s.stack if i.oid != o.oid]
+            s.stack = tuple(i for i in s.stack if i.oid != o.oid)
         game.log(f"{game.name_of(o.oid)} is exiled: its controller left the game (800.4a)")
         game.move(o.oid, Zone.EXILE)
     if s.priority == player:
@@ -112,20 +113,20 @@ def _leave(game: "Game", o: "GameObject") -> None:
         # 603.6c / 603.10a: leaves-the-battlefield abilities trigger, looking back at it.
         game.fire_object_event(o, "leaves")
     if o.zone is Zone.STACK:
-        s.stack = [i for i in s.stack if i.oid != o.oid]
+        s.stack = tuple(i for i in s.stack if i.oid != o.oid)
     if o.attached_to is not None:
         game.unattach(o.oid)
     zone = game.zone(o.zone, o.owner)
     if o.oid in zone:
-        zone.remove(o.oid)
-    del s.objects[o.oid]
-    s.last_known[o.oid] = o
-    s.continuous = [e for e in s.continuous if e.oid != o.oid]
+        game.set_zone(o.zone, o.owner, without(zone, o.oid))
+    game.remove_object(o.oid)
+    s.last_known = {**s.last_known, o.oid: o}
+    s.continuous = tuple(e for e in s.continuous if e.oid != o.oid)
     game.end_while_tapped()  # 611.2b: effects lasting while it remains tapped end with it
     if o.oid in s.blocked:
-        s.blocked.remove(o.oid)
-    s.damage_order.pop(o.oid, None)
-    s.block_requirements = [(b, a) for b, a in s.block_requirements if o.oid not in (b, a)]
+        s.blocked = without(s.blocked, o.oid)
+    s.damage_order = {k: v for k, v in s.damage_order.items() if k != o.oid}
+    s.block_requirements = tuple((b, a) for b, a in s.block_requirements if o.oid not in (b, a))
     for other in s.objects.values():
         if o.oid in other.blocking:
             other.blocking = tuple(a for a in other.blocking if a != o.oid)

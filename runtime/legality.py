@@ -88,7 +88,7 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             ch = layers.characteristics_of_definition(alt.face_down.definition)  # 702.37c
             # 708.4, 601.2f: cast face down, the spell whose cost is reduced or increased is the
             # face-down one (a colorless 2/2 without a name), not the card as it is in the hand.
-            as_cast = dataclasses.replace(obj, face_down=alt.face_down)
+            as_cast = dataclasses.replace(obj, face_down=alt.face_down, clock=None)
     if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
         return False
     if alternative is None and not d.mana_cost:

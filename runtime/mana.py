@@ -10,6 +10,7 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Mapping
 
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 COLOR_NAMES: dict[str, str] = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -141,7 +142,7 @@ def _build(symbols: tuple[str, ...], x: int, phyrexian_life: int) -> ManaRequire
     return ManaRequirement(generic, tuple(sorted(specific.items())), tuple(choices), life)
 
 
-def pay_from_pool(pool: Counter[str], req: ManaRequirement) -> Counter[str] | None:
+def pay_from_pool(pool: Mapping[str, int], req: ManaRequirement) -> Counter[str] | None:
     """Return the mana to spend from ``pool`` to meet ``req`` (mana only), or ``None`` if it can't.
 
     Deterministic: specific colors first, then hybrid choices (trying each option in order,

@@ -7,12 +7,11 @@ Everything a spell learned while being cast (kicked, X, alternative cost) lives 
 """
 from __future__ import annotations
 
-import copy
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
+from .versions import Clock, player_key
 from .zones import Zone
 
 from .stickers import PlacedSticker, StickerSheet
@@ -39,12 +38,12 @@ class Card:
         return self  # immutable: every copy of a game state shares its cards
 
 
-@dataclass
+@dataclass(frozen=True)
 class CastInfo:
     """601.2b-f: what was announced and paid as the spell was cast (lives on the object)."""
 
     alternative: int | None = None  # index of the alternative cost option used
-    paid: dict[int, int] = field(default_factory=dict)  # cost option index -> times paid
+    paid: Mapping[int, int] = field(default_factory=dict)  # cost option index -> times paid
     x: int = 0
     from_zone: Zone = Zone.HAND
     copy: bool = False  # 707.10: a copy of a spell, put on the stack rather than cast
@@ -77,7 +76,8 @@ class GameObject:
     zone: Zone
     controller: int
     tapped: bool = False
-    counters: Counter[str] = field(default_factory=Counter)
+    # A Counter (0 for a kind it has none of), never changed in place: a write puts a new one.
+    counters: Mapping[str, int] = field(default_factory=Counter)
     damage: int = 0
     entered_turn: int = -1  # the turn it came under its controller's control (302.6)
     cast: CastInfo | None = None
@@ -112,12 +112,32 @@ class GameObject:
     designations: frozenset[str] = frozenset()  # 701.31b: "monstrous" (not an ability nor a copiable value)
     transformed: bool = False  # 712.8: a transforming double-faced permanent with its back face up
 
+    # The write clock of its game (``runtime.versions``), and the number of the last write to it.
+    version: int = field(default=0, compare=False, repr=False)
+    clock: Clock | None = field(default=None, compare=False, repr=False)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """The one way a game object changes: the write is numbered by its game's clock (writing the
+        value it already has is no write)."""
+        d = self.__dict__
+        if d.get(name, d) is value:
+            return
+        clock = d.get("clock")
+        if clock is not None:
+            clock.write(self, d, d["oid"])
+        d[name] = value
+
+    def __post_init__(self) -> None:
+        if self.clock is not None:  # its creation is a write (its fields were set before the clock)
+            self.__dict__["version"] = self.clock.wrote(self.oid)
+
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
-        """A fast copy: every field is immutable except the counters and the cast record."""
-        new = copy.copy(self)
-        new.counters = Counter(self.counters)
-        if self.cast is not None:
-            new.cast = dataclasses.replace(self.cast, paid=dict(self.cast.paid))  # every field, the dict copied
+        """A copy for another game (``Game.fork``): every field is an immutable value; the copy
+        follows the other game's clock (``GameState.__deepcopy__`` copies the clock first)."""
+        new: GameObject = object.__new__(GameObject)
+        new.__dict__.update(self.__dict__)
+        if self.clock is not None:
+            new.__dict__["clock"] = memo.get(id(self.clock), self.clock)
         memo[id(self)] = new
         return new
 
@@ -148,19 +168,58 @@ class Player:
     index: int
     name: str
     life: int = 20
-    mana: Counter[str] = field(default_factory=Counter)
+    mana: Mapping[str, int] = field(default_factory=Counter)  # a Counter, replaced whole on a write
     lands_played: int = 0
     lost: bool = False
     drew_from_empty: bool = False
     loss_reason: str = ""
-    upkeep_ticks: list[int] = field(default_factory=list)  # when each of their upkeeps began
+    upkeep_ticks: tuple[int, ...] = ()  # when each of their upkeeps began
     left_battlefield_turn: int = -1  # the last turn a permanent they controlled left the battlefield (revolt)
     turn_began: int = -1  # the number of their most recent turn (302.6 with extra turns, 500.7); -1: none yet
     revealed_top: int = -1  # 401.5: the library card last shown as their revealed top card (-1: none)
-    counters: Counter[str] = field(default_factory=Counter)  # 122.1: counters on the player (ticket, ...)
+    counters: Mapping[str, int] = field(default_factory=Counter)  # 122.1: counters on the player (ticket, ...)
     sheets: tuple[StickerSheet, ...] = ()  # 123.1: their sticker sheets for this game
     left: bool = False  # 800.4a: left the game (104.5: lost it, or conceded, 104.3a) while it goes on
     turns_to_skip: int = 0  # 614.10: "skip your next turn" -- how many of their next turns are skipped
     # 601.2i: the spells they cast this turn, each as it was when it became cast (for "if you've
     # cast an instant or sorcery spell this turn"); emptied as each turn begins.
     cast_this_turn: tuple["GameObject", ...] = ()
+    # The write clock of its game (``runtime.versions``), and the number of the last write to them.
+    version: int = field(default=0, compare=False, repr=False)
+    clock: Clock | None = field(default=None, compare=False, repr=False)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """The one way a player changes: the write is numbered by its game's clock (writing the value
+        it already has is no write)."""
+        d = self.__dict__
+        if d.get(name, d) is value:
+            return
+        clock = d.get("clock")
+        if clock is not None:
+            clock.write(self, d, player_key(d["index"]))
+        d[name] = value
+
+    def __post_init__(self) -> None:
+        if self.clock is not None:
+            self.__dict__["version"] = self.clock.wrote(player_key(self.index))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Player":
+        """A copy for another game: immutable fields, the other game's clock."""
+        new: Player = object.__new__(Player)
+        new.__dict__.update(self.__dict__)
+        if self.clock is not None:
+            new.__dict__["clock"] = memo.get(id(self.clock), self.clock)
+        memo[id(self)] = new
+        return new
+
+
+def plus(counts: Mapping[str, int], kind: str, n: int) -> "Counter[str]":
+    """A new Counter: ``counts`` with ``n`` more of ``kind`` (fewer, for a negative ``n``; a kind
+    down to 0 is dropped).  Counters and mana pools are values: a write puts a new one (122.1, 106.4)."""
+    new = Counter(counts)
+    left = new[kind] + n
+    if left > 0:
+        new[kind] = left
+    else:
+        del new[kind]
+    return new

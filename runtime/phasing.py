@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .continuous import CantPhaseOut, PhasesEachUntap
 from .zones import Zone
+from .versions import without
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,11 +32,11 @@ def phase_out(game: "Game", oid: int, indirectly: bool = False) -> None:
     o.attacking = False
     o.blocking = ()
     if oid in game.state.blocked:
-        game.state.blocked.remove(oid)
+        game.state.blocked = without(game.state.blocked, oid)
     for other in game.battlefield():
         if oid in other.blocking:
             other.blocking = tuple(a for a in other.blocking if a != oid)
-    game.state.block_requirements = [(b, a) for b, a in game.state.block_requirements if oid not in (b, a)]
+    game.state.block_requirements = tuple((b, a) for b, a in game.state.block_requirements if oid not in (b, a))
     o.phased_indirectly = indirectly
     game.log(f"{game.name_of(oid)} phases out" + (" (indirectly)" if indirectly else ""))
     for aura in attached:  # 702.26g: what is attached phases out with it

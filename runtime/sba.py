@@ -9,6 +9,8 @@ from .continuous import CantBeAttachedBy, Indestructible
 from .leaving import players_lost
 from .selectors import has_quality
 from .zones import Zone
+from .objects import plus
+from .versions import without
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,11 +30,29 @@ def _protected_from(game: "Game", host: "GameObject", attached: "GameObject") ->
 def check_state_based_actions(game: "Game") -> bool:
     """Perform all applicable state-based actions at once, repeatedly, until none apply (704.3).
 
-    Returns whether any was performed.  Each round first checks every permanent (a read-only
+    Returns whether any was performed.  Kept against the game's clock: when the last check left a
+    state in which none applied, and nothing but the passing of time was written since
+    (``versions.PASSING_TIME``: no state-based action looks at priority, the step or waiting
+    triggers), none applies now either and nothing is looked at (``verify``: checked anyway, and
+    finding any is an error)."""
+    clock = game.state.clock
+    clean = game.sba_clean_at
+    if clean >= 0 and clock.quiet_since(clean):
+        if game.verify_characteristics:
+            pending = game.state.pending
+            if _check(game) or game.state.pending != pending:
+                raise AssertionError("state-based actions or state triggers were skipped by the write journal")
+        return False
+    done = _check(game)
+    game.sba_clean_at = clock.now
+    return done
+
+
+def _check(game: "Game") -> bool:
+    """The check itself: every round first checks every permanent (a read-only
     query: each one's characteristics are computed once, and shared with a caller's surrounding
     ``unchanging()`` stretch), then performs what it found; a performed action drops whatever
-    was remembered (``Game.changing``).
-    """
+    was remembered (``Game.changing``).  Returns whether any was performed."""
     any_done = False
     while True:
         done = _players_and_tokens(game)
@@ -83,15 +103,15 @@ def _players_and_tokens(game: "Game") -> bool:
     if not game.has_tokens():  # no token in the game: nothing to look for in every zone
         return done
     objects = game.state.objects
-    for (zone, owner), oids in game.state.zones.items():
+    for (zone, owner), oids in list(game.state.zones.items()):
         # 704.5e: a copy of a spell on the stack is fine; anywhere else it ceases to exist too.
         if zone is Zone.BATTLEFIELD or zone is Zone.STACK:
             continue
         for oid in [i for i in oids if objects[i].card.is_token]:
             o = game.obj(oid)
-            oids.remove(oid)
-            del game.state.objects[oid]
-            game.state.last_known[oid] = o
+            game.set_zone(zone, owner, without(game.zone(zone, owner), oid))
+            game.remove_object(oid)
+            game.state.last_known = {**game.state.last_known, oid: o}
             game.log(f"{o.card.definition.name} token in {zone.value} ceases to exist (704.5d)")
             done = True
     return done
@@ -188,9 +208,7 @@ def _perform(game: "Game", found: _Found) -> None:
         # 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
         o = game.obj(oid)
         k = min(o.counters["+1/+1"], o.counters["-1/-1"])
-        o.counters["+1/+1"] -= k
-        o.counters["-1/-1"] -= k
-        o.counters = +o.counters
+        o.counters = plus(plus(o.counters, "+1/+1", -k), "-1/-1", -k)
     for oid in found.worlds:
         game.log(f"{game.name_of(oid)} is put into its owner's graveyard: a newer world permanent is on the "
                  "battlefield (704.5k, the world rule)")

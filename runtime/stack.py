@@ -64,7 +64,7 @@ def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> 
     stack = game.state.stack
     for i in range(len(stack) - 1, -1, -1):
         if stack[i] is item:
-            stack[i] = new
+            game.state.stack = stack[:i] + (new,) + stack[i + 1:]
             break
     return new
 
@@ -378,14 +378,15 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
                      remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount,
                      division=division)
-    game.state.stack.append(item)
+    game.state.stack += (item,)
     game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
     game.became_targets(item)
 
 
 def resolve_top(game: "Game") -> None:
     """608: resolve the top object of the stack."""
-    item = game.state.stack.pop()
+    item = game.state.stack[-1]
+    game.state.stack = game.state.stack[:-1]
     # 608.2: a resolving spell is still on the stack (in the stack zone) until it finishes.
     game.state.resolving = item.oid if item.kind is StackKind.SPELL else None
     try:
@@ -482,25 +483,21 @@ def copy_spell(game: "Game", controller: int, oid: int, new_targets: bool) -> in
     choices: cast information (kicker paid, X, alternative cost; 707.10) and targets; with
     ``new_targets`` the controller may choose new ones (707.10c).  It isn't cast.
     """
-    from copy import copy as shallow
 
     item = next((i for i in game.state.stack if i.kind is StackKind.SPELL and i.oid == oid), None)
     if item is None or not game.exists(oid):
         return None
     orig = game.obj(oid)
     card = Card(card_id=game.new_id(), owner=controller, definition=orig.card.definition, is_token=True)
-    game.state.cards[card.card_id] = card
-    cast = shallow(orig.cast) if orig.cast is not None else None
-    if cast is not None:
-        cast.paid = dict(cast.paid)
-        cast.copy = True
+    game.state.cards = {**game.state.cards, card.card_id: card}
+    cast = replace(orig.cast, copy=True) if orig.cast is not None else None
     new = GameObject(oid=game.new_id(), card=card, zone=Zone.STACK, controller=controller, cast=cast,
-                     face_down=orig.face_down, copy_of=orig.copy_of, targets=orig.targets)
-    game.state.objects[new.oid] = new
-    game.zone(Zone.STACK).append(new.oid)
+                     face_down=orig.face_down, copy_of=orig.copy_of, targets=orig.targets, clock=game.state.clock)
+    game.set_object(new)
+    game.set_zone(Zone.STACK, -1, (*game.zone(Zone.STACK), new.oid))
     copy_item = StackItem(kind=StackKind.SPELL, oid=new.oid, source_oid=new.oid, source_card=card.card_id,
                           controller=controller, targets=item.targets)
-    game.state.stack.append(copy_item)
+    game.state.stack += (copy_item,)
     game.log(f"{game.players[controller].name} puts a copy of {game.name_of(oid)} onto the stack (707.10)")
     spell = next((a for a in new.definition.expanded if isinstance(a, SpellAbility)), None)
     if new_targets and spell is not None and spell.targets and any(t is not None for t in item.targets):

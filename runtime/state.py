@@ -12,8 +12,9 @@ import copy
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
+from .versions import Clock
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -65,10 +66,10 @@ class GameState:
     """Everything that is the game, and nothing that isn't (no deciders, no definitions copied)."""
 
     players: list[Player]
-    cards: dict[int, Card] = field(default_factory=dict)
-    objects: dict[int, GameObject] = field(default_factory=dict)
-    zones: dict[tuple[Zone, int], list[int]] = field(default_factory=dict)
-    stack: list["StackItem"] = field(default_factory=list)
+    cards: Mapping[int, Card] = field(default_factory=dict)
+    objects: Mapping[int, GameObject] = field(default_factory=dict)
+    zones: Mapping[tuple[Zone, int], tuple[int, ...]] = field(default_factory=dict)
+    stack: tuple["StackItem", ...] = ()
     turn: int = 0
     active: int = 0
     step: str = "untap"
@@ -76,61 +77,78 @@ class GameState:
     next_id: int = 1
     rng: random.Random = field(default_factory=random.Random)
     log: list[str] = field(default_factory=list)
-    pending: list[PendingTrigger] = field(default_factory=list)
-    delayed: list[DelayedTrigger] = field(default_factory=list)
+    pending: tuple[PendingTrigger, ...] = ()
+    delayed: tuple[DelayedTrigger, ...] = ()
     game_over: bool = False
     winner: int | None = None
     first_player: int = 0
-    blocked: list[int] = field(default_factory=list)  # attackers that became blocked (509.1h)
+    blocked: tuple[int, ...] = ()  # attackers that became blocked (509.1h)
     # 509.2: each blocked attacker's damage assignment order (its blockers, in the active player's order).
-    damage_order: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    damage_order: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     # 113.7a / 608.2h: each object as it last existed before it left its zone (by its old id).
-    last_known: dict[int, GameObject] = field(default_factory=dict)
+    last_known: Mapping[int, GameObject] = field(default_factory=dict)
     tick: int = 0  # counts step beginnings: a clock for "since the beginning of your last upkeep"
-    continuous: list[ContinuousEffect] = field(default_factory=list)  # 611.2 effects in force
-    rules: list[RuleEffect] = field(default_factory=list)  # 611.2c effects changing the rules, in force
+    continuous: tuple[ContinuousEffect, ...] = ()  # 611.2 effects in force
+    rules: tuple[RuleEffect, ...] = ()  # 611.2c effects changing the rules, in force
     # Effects "during its controller's next turn", by the player whose next turn they wait for (500.1).
-    scheduled: list[tuple[int, ContinuousEffect]] = field(default_factory=list)
-    block_requirements: list[tuple[int, int]] = field(default_factory=list)  # 509.1c (blocker, attacker)
+    scheduled: tuple[tuple[int, ContinuousEffect], ...] = ()
+    block_requirements: tuple[tuple[int, int], ...] = ()  # 509.1c (blocker, attacker)
     resolving: int | None = None  # the spell resolving now (608.2), still in the stack zone
     # host -> objects attached to it (an index; each entry is re-checked against attached_to).
-    attachments: dict[int, list[int]] = field(default_factory=dict)
+    attachments: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
-    first_damage_dealers: list[int] = field(default_factory=list)
+    first_damage_dealers: tuple[int, ...] = ()
     # 702.22c-e: the attacking bands announced this combat (a member removed from combat stops being
     # one, 702.22f: readers keep only the members still attacking).
-    bands: list[tuple[int, ...]] = field(default_factory=list)
+    bands: tuple[tuple[int, ...], ...] = ()
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
-    prevention: dict[str, int] = field(default_factory=dict)
+    prevention: Mapping[str, int] = field(default_factory=dict)
     # 614.9: redirection effects of resolved spells and abilities, in force until end of turn.
-    redirections: list["Redirection"] = field(default_factory=list)
+    redirections: tuple["Redirection", ...] = ()
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
     # turn ends it), from effects lasting "until your next turn"; "can't cast spells this turn": (player,
     # "", -1), ended with the turn (514.2).
-    cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
+    cast_bans: tuple[tuple[int, str, int], ...] = ()
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
-    extra_turns: list[int] = field(default_factory=list)
+    extra_turns: tuple[int, ...] = ()
     # 607.2a: the cards each object's abilities exiled (the object's id, the exiled card's new object id):
     # "exiled with this" is a linked set.
-    exiled_with: list[tuple[int, int]] = field(default_factory=list)
+    exiled_with: tuple[tuple[int, int], ...] = ()
     normal_active: int = -1  # the player of the last turn that wasn't an extra one (-1: none yet)
     defending: int = -1  # 506.2: the player attacked in this combat (-1: no attackers declared)
 
+    # The game's write clock (``runtime.versions``): every assignment to a field of the state, of an
+    # object or of a player is numbered by it.
+    clock: Clock = field(default_factory=Clock, compare=False, repr=False)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """The one way the game state's fields change: the write is numbered by its clock (writing the
+        value it already has, or an equal tuple or mapping, is no write)."""
+        d = self.__dict__
+        old = d.get(name, d)
+        if old is value or (type(old) in (tuple, dict) and old == value):
+            return
+        d[name] = value
+        clock = d.get("clock")
+        if clock is not None and name != "clock":
+            clock.wrote(name)
+
     def __deepcopy__(self, memo: dict[int, object]) -> "GameState":
-        """A copy for rewinding (726.1).  What never changes once made is shared, not copied: the
-        log's lines, the cards, and last known information (an object that left its zone is
-        never changed again)."""
-        new = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if name == "log":
-                new.log = list(self.log)
-            elif name in ("cards", "last_known"):
-                setattr(new, name, dict(value))
-            elif name == "rng":
-                new.rng = random.Random()
-                new.rng.setstate(self.rng.getstate())
-            else:
-                setattr(new, name, copy.deepcopy(value, memo))
+        """A copy for another game (``Game.fork``).  Every field is an immutable value but the log
+        (copied) and the random generator (a new one in the same state); the objects and players
+        are copied so that the copy's writes are numbered by the copy's own clock."""
+        new: GameState = object.__new__(GameState)
+        clock = copy.deepcopy(self.clock, memo)
+        memo[id(self.clock)] = clock
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["clock"] = clock
+        d["log"] = list(self.log)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        d["objects"] = {k: copy.deepcopy(o, memo) for k, o in self.objects.items()}
+        d["players"] = [copy.deepcopy(p, memo) for p in self.players]
         return new
 
 

@@ -57,9 +57,8 @@ from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
     DeclareAttackers, DeclareBlockers, Question, YesNo,
 )
-from ..game import Game
+from ..game import Game, Snapshot
 from ..objects import Card, GameObject
-from ..state import GameState
 from ..turns import resume
 from ..zones import Zone
 from .greedy_player import greedy_answer, power_toughness
@@ -110,7 +109,7 @@ class Root:
     by a fresh snapshot of the same state."""
 
     game: Game
-    snapshot: GameState
+    snapshot: "Snapshot"
     priority: tuple[int, int] | None  # see runtime.turns.resume
     turn: int
     # The copy's hidden objects and their cards as copied: put back before each deal, as a

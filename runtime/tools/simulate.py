@@ -20,7 +20,7 @@ from ..state import state_digest
 from ..turns import run
 from ..zones import Zone
 from .human import GameAbandoned
-from .invariants import card_census, check_invariants, phased_out_targetable
+from .invariants import card_census, check_invariants, check_invariants_since, phased_out_targetable
 from .random_player import RandomDecider
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -54,12 +54,13 @@ class CheckingDecider:
         self.check = check
         self.last_action: str | None = None
         self.refusals_seen = 0
+        self.held_at: int | None = None  # the clock reading at which the invariants last held
 
     def decide(self, question: Question) -> Answer:
         """Check, then answer randomly; record the decision."""
         game = self.game_ref[0]
         if self.check:
-            problems = check_invariants(game, self.census[0])
+            problems, self.held_at = check_invariants_since(game, self.census[0], self.held_at)
             # An action offered as legal that the engine then refused: the offer was wrong (117.1).
             if self.last_action is not None and len(game.refusals) > self.refusals_seen:
                 problems.append(f"offered action {self.last_action} was refused: {game.refusals[-1]}")

@@ -18,16 +18,16 @@ class PutItselfBack:
 
     def resolve(self, res: Resolution) -> None:
         g = res.game
-        g.state.stack.append(StackItem(kind=StackKind.ABILITY, oid=g.new_id(), source_oid=0, source_card=-1,
-                                       controller=0, effect=self, text="loop"))
+        g.state.stack += (StackItem(kind=StackKind.ABILITY, oid=g.new_id(), source_oid=0, source_card=-1,
+                                    controller=0, effect=self, text="loop"),)
 
 
 def test_mandatory_loop_is_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(turns, "LOOP_LIMIT", 50)
     game = Game(["alice", "bob"], [RandomDecider(1, pass_weight=1.0), RandomDecider(2, pass_weight=1.0)])
     game.state.turn, game.state.step = 1, "main1"
-    game.state.stack.append(StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=0, source_card=-1,
-                                      controller=0, effect=PutItselfBack(), text="loop"))  # type: ignore[arg-type]
+    game.state.stack += (StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=0, source_card=-1,
+                                   controller=0, effect=PutItselfBack(), text="loop"),)  # type: ignore[arg-type]
     turns.priority_round(game, None)
     assert game.state.game_over and game.state.winner is None
     assert "mandatory loop" in game.state.log[-1] and "104.4b" in game.state.log[-1]

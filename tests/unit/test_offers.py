@@ -39,7 +39,7 @@ def _every_candidate_checked(game: Game, player: int) -> list[tuple[Choice, Acti
                 label = f"cast {o.definition.name}" + (f" (mode {'+'.join(str(m + 1) for m in modes)})" if modes else "")
                 out.append((Choice(key, label), CastSpell(oid, modes=modes or None)))
     top = top_card(game, player)
-    for oid in game.zone(Zone.EXILE) + ([top] if top is not None else []):
+    for oid in list(game.zone(Zone.EXILE)) + ([top] if top is not None else []):
         o = game.obj(oid)
         if not may_play(game, o, player):
             continue
@@ -130,7 +130,7 @@ def test_an_instant_is_offered_on_the_opponents_turn_and_a_sorcery_is_not(pool: 
     bolt = game.add_card(1, pool.get("Lightning Bolt"), Zone.HAND)
     ashes = game.add_card(1, pool.get("Grow from the Ashes"), Zone.HAND)
     game.state.turn, game.state.step, game.state.active = 3, "main1", 0
-    from runtime.turns import legal_action_choices
+    from runtime.offers import legal_action_choices
 
     keys = [c.key for c, _ in legal_action_choices(game, 1)]
     assert f"cast:{bolt}" in keys and not any(k.startswith(f"cast:{ashes}") for k in keys)
@@ -142,7 +142,7 @@ def test_an_instant_is_offered_on_the_opponents_turn_and_a_sorcery_is_not(pool: 
 def test_the_top_card_is_offered_only_with_a_permission(pool: Pool) -> None:
     """305.1, 601.2a: the top card of a library is offered only while a permanent its owner controls
     lets them play it (Courser of Kruphix: lands), and then exactly as the full checks offer it."""
-    from runtime.turns import legal_action_choices
+    from runtime.offers import legal_action_choices
 
     game = blank_game(pool)
     forest = game.add_card(0, pool.get("Forest"), Zone.LIBRARY)

@@ -18,7 +18,8 @@ from runtime.tools.players import PLAYER_KINDS, PlayerSpec, player_factory
 from runtime.tools.random_player import RandomDecider
 from runtime.tools.search_player import SearchDecider, hidden_places
 from runtime.tools.simulate import play_game
-from runtime.turns import StopAt, legal_action_choices, resume, run
+from runtime.offers import legal_action_choices
+from runtime.turns import StopAt, resume, run
 from runtime.zones import Zone
 
 
@@ -115,7 +116,7 @@ def test_search_never_cheats(pool: Pool) -> None:
         h.card, lib.card = lib.card, h.card
     assert sorted(o.card.definition.name for o in hand) != names  # the hidden hand really changed
     for p in (0, 1):
-        g.state.zones[(Zone.LIBRARY, p)].reverse()
+        g.set_zone(Zone.LIBRARY, p, g.zone(Zone.LIBRARY, p)[::-1])
     g.changed()
     ans2, values2, q2 = _think(g)
     assert q2 == q
@@ -125,8 +126,8 @@ def test_search_never_cheats(pool: Pool) -> None:
 def test_hidden_places_are_what_the_player_cannot_see(pool: Pool) -> None:
     g = _game_at(pool, 2, 2)
     places = hidden_places(g, 0)
-    assert [o.oid for o in places[0]] == g.state.zones[(Zone.LIBRARY, 0)]  # its own hand is seen
-    assert [o.oid for o in places[1]] == g.state.zones[(Zone.LIBRARY, 1)] + g.state.zones[(Zone.HAND, 1)]
+    assert tuple(o.oid for o in places[0]) == g.state.zones[(Zone.LIBRARY, 0)]  # its own hand is seen
+    assert tuple(o.oid for o in places[1]) == g.state.zones[(Zone.LIBRARY, 1)] + g.state.zones[(Zone.HAND, 1)]
 
 
 def test_search_beats_random(pool: Pool) -> None:

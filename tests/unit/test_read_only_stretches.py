@@ -20,6 +20,7 @@ from runtime.tools.simulate import play_game
 from runtime.stack import target_candidates
 from runtime.selectors import ObjectFilter
 from runtime.zones import Zone
+from runtime.objects import plus
 
 from .helpers import blank_game
 
@@ -40,7 +41,7 @@ def test_a_stale_characteristic_would_be_caught(pool: Pool) -> None:
     bears = game.obj(oid)
     with game.unchanging():
         assert game.characteristics(bears).power == 2
-        bears.counters["+1/+1"] += 1  # a change inside the stretch that forgets nothing: a bug
+        bears.counters = plus(bears.counters, "+1/+1", 1)  # a change inside the stretch that forgets nothing: a bug
         with pytest.raises(AssertionError, match="stale"):
             game.characteristics(bears)
         game.changed()
@@ -57,7 +58,7 @@ def test_printed_characteristics_shortcut_only_without_layer_sources(pool: Pool)
     first = game.characteristics(walls[0])
     assert first.parts and game.characteristics(walls[1]) is first
     assert layers.equivalent(first, layers.through_layers(game, walls[1]))
-    bears.counters["+1/+1"] += 2
+    bears.counters = plus(bears.counters, "+1/+1", 2)
     assert (game.characteristics(bears).power, game.characteristics(bears).toughness) == (4, 4)
 
 
@@ -76,7 +77,7 @@ def test_controlled_permanents_found_once_per_stretch_and_never_stale(pool: Pool
         assert [o.oid for o, _ in mine] == [ids[0], ids[2]]
         assert all(ch is game.characteristics(o) for o, ch in mine)
         assert game.controlled(0) is mine and [o.oid for o, _ in game.controlled(1)] == [ids[1], ids[3]]
-        game.obj(ids[0]).counters["+1/+1"] += 1  # a change inside the stretch that forgets nothing: a bug
+        game.obj(ids[0]).counters = plus(game.obj(ids[0]).counters, "+1/+1", 1)  # a change inside the stretch that forgets nothing: a bug
         with pytest.raises(AssertionError, match="stale"):
             game.controlled(0)
         game.changed()
@@ -90,15 +91,15 @@ def test_effects_index_follows_every_change_to_the_list(pool: Pool) -> None:
     bears = game.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
     elves = game.add_card(0, pool.get("Llanowar Elves"), Zone.BATTLEFIELD)
     assert game.effects_on(bears) == []
-    game.add_continuous(bears, (PTChange(3, 3),), 0, "eot")  # appended in place
+    game.add_continuous(bears, (PTChange(3, 3),), 0, "eot")
     assert [e.parts for e in game.effects_on(bears)] == [(PTChange(3, 3),)]
     assert game.characteristics(game.obj(bears)).power == 5
-    # Replaced in place by an effect of the same length on another object: rebuilt, not stale.
-    game.state.continuous[0] = ContinuousEffect(elves, (PTChange(1, 0),), 0, "eot", game.new_id())
+    # Replaced by an effect of the same length on another object: rebuilt, not stale.
+    game.state.continuous = (ContinuousEffect(elves, (PTChange(1, 0),), 0, "eot", game.new_id()),)
     assert game.effects_on(bears) == [] and len(game.effects_on(elves)) == 1
     assert game.characteristics(game.obj(bears)).power == 2
-    # Reassigned to a new list (as the cleanup step does, 514.2).
-    game.state.continuous = []
+    # Emptied (as the cleanup step does, 514.2).
+    game.state.continuous = ()
     assert game.effects_on(elves) == []
     assert game.characteristics(game.obj(elves)).power == 1
 
@@ -119,8 +120,12 @@ def test_cost_reductions_found_once_per_stretch_and_again_after_a_change(pool: P
         assert cost_reduction(game, 0, spell) == 1
         assert cost_reduction(game, 1, other) == 0  # only its controller's spells
         assert game.battlefield_parts(CostReduction, 1) == []
-    # Outside a stretch nothing is remembered: each call finds the parts afresh.
-    assert game.battlefield_parts(CostReduction, 0) is not game.battlefield_parts(CostReduction, 0)
+    # Outside a stretch each call opens one of its own, which goes on with the last one while
+    # nothing was written since (runtime.versions), and finds the parts afresh after a write.
+    kept = game.battlefield_parts(CostReduction, 0)
+    assert game.battlefield_parts(CostReduction, 0) is kept
+    game.obj(familiar).tapped = True
+    assert game.battlefield_parts(CostReduction, 0) is not kept
 
 
 def test_values_derived_from_characteristics_are_computed_once(pool: Pool) -> None:

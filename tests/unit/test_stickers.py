@@ -3,6 +3,8 @@ files, the scenario set-up's checks, and the refusals of ``runtime.stickering.pu
 with its reason, the game state unchanged)."""
 from __future__ import annotations
 
+from collections import Counter
+
 from pathlib import Path
 
 import pytest
@@ -81,7 +83,7 @@ def test_put_sticker_refusals_change_nothing(pool: Pool, where: str, index: int,
     game, bears, forest, theirs = _game(pool)
     hand = game.add_card(0, pool.get("Grizzly Bears"), Zone.HAND)
     oid = {"forest": forest, "theirs": theirs, "hand": hand, "bears": bears}[where]
-    game.players[0].counters[TICKET] = tickets
+    game.players[0].counters = Counter({TICKET: tickets})
     sticker = on_sheets(game, 0)[index]
     before = state_digest(game.state)
     with pytest.raises(IllegalAction, match=reason):
@@ -92,7 +94,7 @@ def test_put_sticker_refusals_change_nothing(pool: Pool, where: str, index: int,
 def test_put_sticker_pays_and_changes_the_card(pool: Pool) -> None:
     game, bears, _, _ = _game(pool)
     g = game
-    g.players[0].counters[TICKET] = 1
+    g.players[0].counters = Counter({TICKET: 1})
     put_sticker(g, 0, bears, on_sheets(g, 0)[3])  # 4/4 for {TK}
     put_sticker(g, 0, bears, on_sheets(g, 0)[0])  # the name sticker, free
     ch = g.characteristics(g.obj(bears))

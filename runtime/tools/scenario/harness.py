@@ -16,7 +16,7 @@ from ...decisions import Answer, ChooseAction, Choice, DeclareAttackers, Declare
 from ...errors import IllegalAction
 from ...facedown import FaceDown
 from ...game import Game
-from ...objects import GameObject
+from ...objects import GameObject, plus
 from ...pool import Pool
 from ...stickers import AbilitySticker
 from ...turns import STEPS, StopAt, run
@@ -113,7 +113,8 @@ class Harness:
                                                 f"parameters in the library (123.2c)") from None
             self.game.players[self.player_of(name)].sheets = sheets  # 123.1
         for name, kind, n in self.s.player_counters:
-            self.game.players[self.player_of(name)].counters[kind] += n  # 122.1
+            pl = self.game.players[self.player_of(name)]
+            pl.counters = plus(pl.counters, kind, n)  # 122.1
         for c in self.s.setup:
             p = self.player_of(c.player)
             d = self._definition(c.name)
@@ -127,7 +128,7 @@ class Harness:
                     act = self.pool.action(c.face_down) if c.face_down != "face down" else None
                     o.face_down = (act.face_down if act is not None else None) or FaceDown("face down")
                 for kind, n in c.counters:
-                    o.counters[kind] += n
+                    o.counters = plus(o.counters, kind, n)
                 if alias:
                     if alias in self.aliases:
                         raise ScenarioError(f"alias {alias!r} used twice")

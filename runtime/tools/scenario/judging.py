@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from ...layers import Characteristics
 from ...objects import GameObject
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .harness import Harness
 
 
-def pool_text(pool: "Counter[str]") -> str:
+def pool_text(pool: "Mapping[str, int]") -> str:
     """A mana pool as symbols in WUBRG-then-colorless order ("{G}{G}{C}"), or "empty" (106.4)."""
     order = ("W", "U", "B", "R", "G", "C")
     text = "".join(f"{{{c}}}" * pool[c] for c in order if pool.get(c, 0) > 0)

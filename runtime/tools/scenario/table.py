@@ -3,7 +3,7 @@ the shared zones and the stack, naming each card by its card (omniscient, unlike
 708.5) with the status that matters: tapped, face down, phased out, counters, damage, attachments."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ...objects import GameObject
 from ...zones import Zone
@@ -57,7 +57,7 @@ def _named(game: "Game", oid: int) -> str:
     return f'"{gone.card.definition.name}" #{oid}, no longer there' if gone is not None else f"#{oid}"
 
 
-def _zone_line(game: "Game", label: str, oids: list[int]) -> str:
+def _zone_line(game: "Game", label: str, oids: Sequence[int]) -> str:
     return f"  {label} ({len(oids)}): " + (", ".join(_card(game, game.obj(o)) for o in oids) or "-")
 
 

@@ -1,0 +1,141 @@
+"""The game state's one write path, and the versions it keeps.
+
+Every change to a game goes through one place: an attribute assignment on a
+:class:`~runtime.objects.GameObject`, a :class:`~runtime.objects.Player` or the
+:class:`~runtime.state.GameState`, whose ``__setattr__`` calls :meth:`Clock.wrote`.  The containers
+those hold are immutable values (tuples, frozen dataclasses, mappings replaced whole, never
+changed in place: their types say so, and ``mypy --strict`` holds the engine to it), so nothing
+can change the game without an assignment.  Two things are kept outside on purpose: the event
+log, which only grows (nothing is derived from it), and the random generator, whose state is
+saved and put back by snapshots (nothing is derived from it either).
+
+A :class:`Clock` numbers the writes of one game: each write takes the next number, which the
+written object keeps as its ``version``, and the clock remembers what was written (an object's
+id, ``-1 - index`` for a player, a field's name for the game state).  Numbers are never reused:
+a rewind (726.1) puts objects back with the versions they had, whose contents are exactly those
+they had then, and moves the clock on.  So anything derived from the state can be remembered
+against versions -- "computed at version N" -- and brought up to date from :meth:`Clock.since`:
+only what was written after N needs to be looked at again.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Hashable, TypeVar
+
+T = TypeVar("T")
+
+# The game state's fields that the turn's structure writes as time passes while nothing else
+# happens: who holds priority, the step and its clock tick, and the triggered abilities waiting or
+# delayed.  No characteristic (613), no state-based action (704) and no offered action, apart from
+# its timing (307.1, checked afresh), depends on them: what was derived from the state stays true
+# across writes of these alone (``verify`` compares every such value with a fresh computation).
+PASSING_TIME = frozenset({"priority", "step", "tick", "pending", "delayed"})
+
+# Past this many writes since a derived value was computed, it is recomputed whole rather than
+# brought up to date write by write (the journal is also cut back to this length).
+JOURNAL_LIMIT = 4096
+
+
+class Clock:
+    """The write clock of one game: numbers every write and remembers what each one wrote."""
+
+    __slots__ = ("now", "base", "journal", "marks", "trail", "__weakref__")
+
+    def __init__(self, now: int = 0) -> None:
+        self.now = now
+        # ``journal[i]`` is what write number ``base + i + 1`` wrote.
+        self.base = now
+        self.journal: list[Hashable] = []
+        # The clock readings at which the snapshots still held were taken, in order, and the trail:
+        # each object's or player's fields as they were before its first write after the latest
+        # of them (what a rewind puts back).
+        self.marks: list[int] = []
+        self.trail: list[tuple[object, dict[str, object]]] = []
+
+    def write(self, owner: object, fields: dict[str, object], key: Hashable) -> None:
+        """``owner`` (whose ``__dict__`` is ``fields``) is about to be written: keep its fields on
+        the trail if this is its first write since the latest snapshot, and give it a new version."""
+        marks = self.marks
+        if marks and fields["version"] <= marks[-1]:  # type: ignore[operator]
+            self.trail.append((owner, fields.copy()))
+        fields["version"] = self.wrote(key)
+
+    def wrote(self, key: Hashable) -> int:
+        """Record a write of ``key``; returns the write's number (the written thing's new version)."""
+        self.now = now = self.now + 1
+        journal = self.journal
+        if len(journal) >= 2 * JOURNAL_LIMIT:
+            # Keep the most recent writes only: a value computed before them is recomputed whole.
+            del journal[:JOURNAL_LIMIT]
+            self.base += JOURNAL_LIMIT
+        journal.append(key)
+        return now
+
+    def forget(self) -> None:
+        """Everything may have changed (a rewind put a whole earlier state back, 726.1): the next
+        number starts a new era, and :meth:`since` knows nothing of writes before it."""
+        self.now += 1
+        self.base = self.now
+        self.journal.clear()
+
+    def quiet_since(self, version: int, passing: frozenset[str] = PASSING_TIME) -> bool:
+        """Whether every write after ``version`` was to one of the fields ``passing`` (False when the
+        clock doesn't know: too long ago, or before a rewind)."""
+        i = version - self.base
+        if i < 0:
+            return False
+        journal = self.journal
+        if i >= len(journal):
+            return i == len(journal) and version == self.now
+        return all(k in passing for k in journal[i:])
+
+    def since(self, version: int) -> set[Hashable] | None:
+        """What was written after ``version``: a set of keys, or None if the clock doesn't know
+        (too long ago, or before a rewind): then everything must be taken as changed."""
+        if version < self.base or version - self.base < len(self.journal) - JOURNAL_LIMIT:
+            return None
+        return set(self.journal[version - self.base:])
+
+    def mark(self, holder: object) -> tuple[int, int]:
+        """A snapshot is taken: from now on, a first write keeps the written fields on the trail.
+        Returns the mark (the clock reading) and the trail's length; the mark is dropped when
+        ``holder`` (the snapshot) is no longer held."""
+        mark = self.now
+        self.marks.append(mark)
+        weakref.finalize(holder, self._release, mark)
+        return mark, len(self.trail)
+
+    def _release(self, mark: int) -> None:
+        if mark in self.marks:
+            self.marks.remove(mark)
+        if not self.marks:
+            self.trail.clear()
+
+    def rewind(self, mark: int, length: int) -> None:
+        """Put back every field written since the snapshot ``mark`` was taken (726.1): the trail
+        is undone down to ``length``, latest first; snapshots taken after it can't be restored any
+        more."""
+        if mark not in self.marks:
+            raise RuntimeError("this snapshot can't be restored: an earlier one was restored since")
+        trail = self.trail
+        while len(trail) > length:
+            owner, fields = trail.pop()
+            object.__setattr__(owner, "__dict__", fields)  # not a write: the write hook is bypassed
+        while self.marks[-1] != mark:
+            self.marks.pop()
+        self.forget()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Clock":
+        """A copy for another game (``Game.fork``): the same number, nothing known before it."""
+        return Clock(self.now)
+
+
+def player_key(index: int) -> int:
+    """The journal key of player ``index`` (object ids are positive)."""
+    return -1 - index
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` without the first one equal to ``item`` (``list.remove`` for an immutable field)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
