@@ -71,17 +71,23 @@ def mana_sources(game: "Game", player: int) -> list[tuple[int, int, tuple[str, .
         # layers of each permanent don't look through the battlefield again for every other one.
         with game.unchanging():
             return mana_sources(game, player)
-    out: list[tuple[int, int, tuple[str, ...]]] = []
-    for o, ch in game.controlled(player):
-        if o.tapped:
-            continue
-        taps = ch.derived(_tap_mana)
-        # The cheap test first: most permanents have no {T} mana ability at all.
-        if not taps or summoning_sick(game, o, ch) or (ch.parts and ch.has(AbilitiesCantBeActivated)):
-            continue
-        for i, produced in taps:
-            out.append((o.oid, i, produced))
-    return out
+    # Kept with the player's permanents (``runtime.permanents``) while they stand still.
+    lists = game.permanents.lists_of(game, player) if not game.partial else None
+    if lists is not None:
+        return lists.sources
+    return [s for o, ch in game.controlled(player) for s in tap_mana_sources(game, o, ch)]
+
+
+def tap_mana_sources(game: "Game", o: "GameObject", ch: "Characteristics") -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """``o``'s {T} mana abilities its controller could activate now (untapped, not summoning sick,
+    302.6; no "can't be activated", 602.5a), as sources: (oid, ability index, colors)."""
+    if o.tapped:
+        return ()
+    taps = ch.derived(_tap_mana)
+    # The cheap test first: most permanents have no {T} mana ability at all.
+    if not taps or summoning_sick(game, o, ch) or (ch.parts and ch.has(AbilitiesCantBeActivated)):
+        return ()
+    return tuple((o.oid, i, produced) for i, produced in taps)
 
 
 def _tap_mana(ch: "Characteristics") -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -244,13 +250,17 @@ def mana_payable(game: "Game", player: int, req: ManaRequirement, sources: Sourc
     # Whether a plan exists depends only on how many sources make each set of colors, and no
     # plan uses more sources than the cost has mana (each makes one): keep that many of each kind,
     # so the solver's search doesn't grow with the number of identical lands on the battlefield.
-    kept: Sources = []
-    per_kind: dict[tuple[str, ...], int] = {}
-    for src in sources:
-        n = per_kind.get(src[2], 0)
-        if n < need:
-            per_kind[src[2]] = n + 1
-            kept.append(src)
+    # The counts of a list of sources are remembered with it (a player's sources are kept between
+    # decisions, ``runtime.permanents``, and every candidate of an offer asks).
+    memo = game.source_kinds
+    if memo is not None and memo[0] is sources:
+        counts = memo[1]
+    else:
+        counts = {}
+        for src in sources:
+            counts[src[2]] = counts.get(src[2], 0) + 1
+        game.source_kinds = (sources, counts)
+    per_kind = {kind: min(n, need) for kind, n in counts.items()}
     # A colored symbol needs a mana of its color (106.1): too few possible sources of a color
     # rules the cost out before any search.
     for color, n in req.specific:
@@ -259,7 +269,7 @@ def mana_payable(game: "Game", player: int, req: ManaRequirement, sources: Sourc
             return False
     # Whether a plan exists depends only on the pool, the cost and those counts: remembered.
     ok = plan_exists(req, tuple(sorted((c, n) for c, n in pool.items() if n > 0)), tuple(sorted(per_kind.items())))
-    if game.verify_characteristics and ok != (_plan_sources(game, player, req, kept) is not None):
+    if game.verify_characteristics and ok != (_plan_sources(game, player, req, sources) is not None):
         raise AssertionError(f"remembered mana plan differs for {req}")
     return ok
 

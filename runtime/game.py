@@ -35,6 +35,7 @@ from .errors import IllegalAction
 from .events import DamageDealt, ZoneChange
 from .mana import COLOR_NAMES, COLORS
 from .objects import Card, GameObject, Player, plus
+from .permanents import Permanents
 from .resolution import Resolution
 from .stack import StackKind
 from .state import DelayedTrigger, GameState, PendingTrigger, state_digest, zone_key
@@ -103,6 +104,11 @@ class Game:
         # The offers found for each (player, sorcery timing), with the clock reading they were true at
         # (``offers.legal_action_choices``).
         self.kept_offers: dict[tuple[int, bool], tuple["Candidates", int]] = {}
+        # The last list of mana sources looked at, with how many sources make each set of colors
+        # (``costs.mana_payable``).
+        self.source_kinds: tuple[list[tuple[int, int, tuple[str, ...]]], dict[tuple[str, ...], int]] | None = None
+        # Each player's permanents with their characteristics, kept against the clock (``controlled``).
+        self.permanents = Permanents()
         # The last stretch's cache and the clock reading it was true at (see ``unchanging``).
         self.kept_cache: tuple[layers.CharacteristicsCache, int] | None = None
         # Tests: every characteristics served (remembered, or by a shortcut) is checked against a
@@ -185,8 +191,12 @@ class Game:
         s.clock.wrote(key)
 
     def set_object(self, o: GameObject) -> None:
-        """Put ``o`` among the game's objects (a new object, 400.7)."""
+        """Put ``o`` among the game's objects (a new object, 400.7); from now on its writes are
+        numbered by the game's clock (``runtime.versions``)."""
         s = self.state
+        if o.clock is not s.clock:
+            o.__dict__["clock"] = s.clock
+            o.__dict__["version"] = s.clock.wrote(o.oid)
         s.objects = {**s.objects, o.oid: o}
 
     def remove_object(self, oid: int) -> None:
@@ -286,44 +296,29 @@ class Game:
         hit = cache.parts.get(key)
         if hit is not None:
             return hit
-        with_parts = cache.with_parts.get(controller)
-        if with_parts is None:
-            # One pass over the controller's permanents per stretch for every class asked about:
-            # most permanents have no parts at all, and are passed over once, not once per class.
-            with_parts = [(o, ch.parts) for o, ch in self.controlled(controller) if ch.parts]
-            if self.characteristics_cache is not cache or self.partial:
-                return [(o, p, origin) for o, parts in with_parts for p, origin in parts if isinstance(p, cls)]
-            cache.with_parts[controller] = with_parts
-        out = [(o, p, origin) for o, parts in with_parts for p, origin in parts if isinstance(p, cls)]
-        cache.parts[key] = out
+        lists = self.permanents.lists_of(self, controller)
+        if lists is None:  # asked while the permanents' lists are being brought up to date
+            return [(o, p, origin) for o, ch in self.controlled(controller) for p, origin in ch.parts
+                    if isinstance(p, cls)]
+        # The permanents with parts are kept with the controller's lists: most have none.
+        out = [(o, p, origin) for o, parts in lists.with_parts for p, origin in parts if isinstance(p, cls)]
+        if self.characteristics_cache is cache and not self.partial:
+            cache.parts[key] = out
         return out
 
     def controlled(self, player: int) -> list[tuple[GameObject, layers.Characteristics]]:
         """The phased-in permanents ``player`` controls, each with its current characteristics
         (613), in battlefield order; read only.
 
-        Inside a read-only stretch (``unchanging``) found once per stretch and controller: offering
-        legal actions (117.1) goes over the player's permanents several times (mana sources,
-        cost-changing parts, activated abilities), and each pass had filtered the whole
-        battlefield and looked every permanent's characteristics up again.  Never remembered
-        while another object's characteristics are in progress (613.8)."""
-        cache = self.characteristics_cache
-        remembered = cache is not None and not self.partial
-        if remembered:
-            assert cache is not None
-            hit = cache.controlled.get(player)
-            if hit is not None:
-                if self.verify_characteristics:
-                    for o, ch in hit:
-                        if not layers.equivalent(ch, layers.through_layers(self, o)):
-                            raise AssertionError(f"stale characteristics served for {o.definition.name} #{o.oid}")
-                return hit
+        Inside a read-only stretch (``unchanging``) served from :class:`~runtime.permanents.Permanents`,
+        kept against the game's clock and brought up to date from what was written.  Never
+        remembered while another object's characteristics are in progress (613.8)."""
+        if self.characteristics_cache is not None and not self.partial:
+            lists = self.permanents.lists_of(self, player)
+            if lists is not None:
+                return lists.controlled
         characteristics = self.characteristics
-        found = [(o, characteristics(o)) for o in self.battlefield() if o.controller == player]
-        if remembered and self.characteristics_cache is cache and not self.partial:
-            assert cache is not None
-            cache.controlled[player] = found
-        return found
+        return [(o, characteristics(o)) for o in self.battlefield() if o.controller == player]
 
     def rule_parts(self, obj: GameObject | None, cls: type) -> list[Part]:
         """The parts of class ``cls`` of the effects changing the rules (611.2c) that apply to ``obj``
@@ -1417,7 +1412,7 @@ class Game:
         # 614.12: its own "as this enters" abilities see the token as it will be; it exists only
         # once the replacement effects are applied.
         new = GameObject(oid=self.new_id(), card=card, zone=Zone.BATTLEFIELD, controller=controller,
-                         entered_turn=self.state.turn, control_since=self.state.tick)
+                         entered_turn=self.state.turn, control_since=self.state.tick, clock=self.state.clock)
         ev = self.replace_zone_change(ev, None, token=new)
         new.tapped, new.counters, new.copy_of = ev.tapped, Counter(ev.counters), ev.copy_of
         new.copy_until_face_down = ev.copy_until_face_down

@@ -195,6 +195,11 @@ class CharacteristicsCache:
         return self.reaching  # type: ignore[return-value]
 
     def _find_sources(self, game: "Game") -> None:
+        if game.permanents.is_local(game):
+            # No permanent has a static ability affecting others (``runtime.permanents``, kept
+            # against the game's clock): no pass over the battlefield.
+            self.sources, self.reaching = [], []
+            return
         # Both kinds in one pass over the battlefield: nearly every stretch asks for both.
         affecting: list["GameObject"] = []
         reaching: list["GameObject"] = []

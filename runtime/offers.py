@@ -159,7 +159,9 @@ def _candidates(game: "Game", player: int, sorcery: bool) -> "Candidates":
                         key = f"cast:{oid}:alt{i}" + (f":mode{'+'.join(str(m + 1) for m in modes)}" if modes else "")
                         out.append((Choice(key, f"cast {o.definition.name} ({opt.label})"),
                                     CastSpell(oid, alternative=i, modes=modes or None)))
-    for o, ch in game.controlled(player):
+    lists = game.permanents.lists_of(game, player)
+    # Only permanents that are face down or have an activated ability other than a mana ability.
+    for o, ch in lists.actors if lists is not None else game.controlled(player):
         if o.face_down is not None:
             # 116.2b: turning a face-down permanent face up, each way it allows, if the cost is payable.
             for i, way in enumerate(face_up_ways(game, o)):

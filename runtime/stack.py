@@ -92,6 +92,8 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         opponents_only = (spec.kind is TargetKind.PLAYER and spec.filter.controller == "opponent") or spec.opponents_only
         out += [f"player:{p.index}" for p in game.players if not p.lost
                 and not (opponents_only and p.index == controller)]
+        if enough is not None and len(out) >= enough:
+            return out  # enough found: whether any object could be a target too needn't be known
     if spec.kind in (TargetKind.ANY, TargetKind.OBJECT):
         if spec.zone in (Zone.GRAVEYARD, Zone.EXILE):
             # A card in a graveyard or in exile (115.1): "from your graveyard" / "you own" is the

@@ -1,0 +1,182 @@
+"""Each player's permanents with their characteristics, kept against the game's clock.
+
+Offering actions (117.1) and paying costs (601.2g-h) look at every permanent a player controls:
+its characteristics (613), its continuous-effect parts, its activated abilities, its mana
+abilities.  :class:`Permanents` keeps those lists between decisions and brings them up to date
+from the game's write journal (``runtime.versions``), looking again only at what was written:
+
+- while only time passed (priority, the step: ``versions.PASSING_TIME``), nothing is looked at;
+- while the board is *local* -- no permanent's static ability affects another object or a card
+  elsewhere (611.3a), none has a static ability with a condition or a counted value (604.3, whose
+  answer may depend on anything), nothing is attached to anything (303.4) -- a permanent's
+  characteristics depend on that permanent alone (its card, counters, status, and the resolved
+  effects on it, 611.2), so only the permanents written since are computed again, and only their
+  controllers' lists are rebuilt;
+- otherwise, after a write to the effects in force, a new turn (summoning sickness, 302.6), a
+  rewind (726.1) or too long a journal, everything is found again.
+
+``Game.verify_characteristics`` compares every list served with a fresh scan of the battlefield.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Hashable
+
+from .layers import CONDITIONAL_STATICS, Characteristics, equivalent, printed_characteristics, through_layers
+from .zones import Zone
+
+if TYPE_CHECKING:
+    from .continuous import ContinuousEffect, Part
+    from .game import Game
+    from .objects import GameObject
+
+# Writes after which every permanent is looked at again: what is attached to what (303.4, 613)
+# and rules-changing effects (611.2c).  After a new turn or active player, only which mana
+# abilities can be activated is found again (302.6: which creatures are summoning sick); after a
+# change to the resolved effects in force, only the permanents whose effects changed (611.2).
+_GLOBAL: frozenset[Hashable] = frozenset({"attachments", "rules"})
+_NEW_TURN: frozenset[Hashable] = frozenset({"turn", "active"})
+_BATTLEFIELD = (Zone.BATTLEFIELD, -1)
+
+Source = tuple[int, int, tuple[str, ...]]  # (permanent, ability index, the colors it can add)
+
+
+class _Entry:
+    """One permanent, its characteristics, and what the lists need of them, found once."""
+
+    __slots__ = ("obj", "ch", "actor", "mana")
+
+    def __init__(self, game: "Game", o: "GameObject") -> None:
+        self.obj = o
+        self.ch = ch = game.characteristics(o)
+        # Whether it may offer an action: face down (116.2b), or with an activated ability that
+        # isn't a mana ability (605.3a).
+        self.actor = o.face_down is not None or any(not a.is_mana for a in ch.activated)
+        self.mana: tuple[Source, ...] = ()
+        self.find_mana(game)
+
+    def find_mana(self, game: "Game") -> None:
+        """Its {T} mana abilities usable now (605.1a; not while summoning sick, 302.6)."""
+        from .costs import tap_mana_sources  # a cycle: costs reads the lists kept here
+
+        self.mana = tap_mana_sources(game, self.obj, self.ch)
+
+
+class _Lists:
+    """One controller's lists, in battlefield order, made from the entries."""
+
+    __slots__ = ("controlled", "with_parts", "actors", "sources")
+
+    def __init__(self, entries: list[_Entry]) -> None:
+        self.controlled: list[tuple["GameObject", Characteristics]] = [(e.obj, e.ch) for e in entries]
+        self.with_parts: list[tuple["GameObject", tuple[tuple["Part", str], ...]]] = [
+            (e.obj, e.ch.parts) for e in entries if e.ch.parts]
+        self.actors: list[tuple["GameObject", Characteristics]] = [(e.obj, e.ch) for e in entries if e.actor]
+        self.sources: list[Source] = [s for e in entries for s in e.mana]
+
+
+class Permanents:
+    """The phased-in permanents on the battlefield with their characteristics, by controller."""
+
+    def __init__(self) -> None:
+        self.updating = False  # being brought up to date: a nested question is answered by a scan
+        self.local_known = False  # while updating: ``local`` is already true of the state being caught up with
+        self.stamp = -1  # the clock reading the lists are true at (-1: never found)
+        self.order: tuple[int, ...] = ()  # the battlefield as last seen
+        self.entries: dict[int, _Entry] = {}
+        self.continuous: tuple["ContinuousEffect", ...] = ()  # the resolved effects in force as last seen
+        self.local = False
+        self.lists: dict[int, _Lists] = {}
+
+    def lists_of(self, game: "Game", player: int) -> _Lists | None:
+        """``player``'s lists, brought up to date (inside a read-only stretch, 613.8 not in progress);
+        None while they are being brought up to date (a characteristic computed for them asked)."""
+        if not self.refresh(game):
+            return None
+        got = self.lists.get(player)
+        if got is None:
+            got = self.lists[player] = _Lists([e for e in map(self.entries.get, self.order)
+                                                if e is not None and e.obj.controller == player])
+        if game.verify_characteristics:
+            fresh = [o for o in game.battlefield() if o.controller == player]
+            if fresh != [o for o, _ in got.controlled] or not all(
+                    equivalent(ch, through_layers(game, o)) for o, ch in got.controlled):
+                raise AssertionError(f"stale permanents served for player {player}")
+        return got
+
+    def refresh(self, game: "Game") -> bool:
+        """Bring the entries up to date with the game's clock; False while that is under way (a
+        characteristic computed for them asked a question of the permanents)."""
+        if self.updating:
+            return False
+        clock = game.state.clock
+        if self.stamp != clock.now and not clock.quiet_since(self.stamp):
+            self.updating, self.local_known = True, False
+            try:
+                self._update(game)
+            finally:
+                self.updating = False
+            self.stamp = clock.now
+        return True
+
+    def is_local(self, game: "Game") -> bool:
+        """Whether, now, no permanent's static ability affects other objects or cards elsewhere and
+        none has a condition (see the module); False when it can't be known cheaply now.  While
+        the entries are brought up to date, it is known once every written permanent's definition
+        has been looked at (before any characteristic is computed)."""
+        if self.updating:
+            return self.local_known and self.local
+        return self.refresh(game) and self.local
+
+    def _update(self, game: "Game") -> None:
+        written = game.state.clock.since(self.stamp) if self.local else None
+        if written is None or not written.isdisjoint(_GLOBAL):
+            self._rebuild(game)
+            return
+        objects = game.state.objects
+        s = game.state
+        if "continuous" in written:
+            # The permanents an effect began or ended on (611.2: an effect applies to its object).
+            before, now = set(map(id, self.continuous)), set(map(id, s.continuous))
+            written |= {e.oid for e in (*self.continuous, *s.continuous) if (id(e) in before) != (id(e) in now)}
+            self.continuous = s.continuous
+        if _BATTLEFIELD in written:
+            self.order = game.zone(Zone.BATTLEFIELD)
+            present = set(self.order)
+            for oid in [oid for oid in self.entries if oid not in present]:
+                del self.entries[oid]
+            self.lists.clear()
+        changed = [key for key in written if type(key) is int and key > 0]
+        here = [o for o in map(objects.get, changed)
+                if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
+        if not all(_local(game, o) for o in here):
+            self._rebuild(game)
+            return
+        self.local_known = True  # every permanent is local: no characteristic computed below looks elsewhere
+        for key in changed:
+            old = self.entries.pop(key, None)
+            if old is not None:
+                self.lists.pop(old.obj.controller, None)
+        for o in here:
+            self.entries[o.oid] = _Entry(game, o)
+            self.lists.pop(o.controller, None)
+        if not written.isdisjoint(_NEW_TURN):
+            for e in self.entries.values():
+                e.find_mana(game)
+            self.lists.clear()
+
+    def _rebuild(self, game: "Game") -> None:
+        self.order = game.zone(Zone.BATTLEFIELD)
+        here = game.battlefield()
+        self.local = not game.state.attachments and all(_local(game, o) for o in here)
+        self.local_known = True
+        self.entries = {o.oid: _Entry(game, o) for o in here}
+        self.continuous = game.state.continuous
+        self.lists = {}
+
+
+def _local(game: "Game", o: "GameObject") -> bool:
+    """Whether ``o``'s static abilities act on ``o`` alone and unconditionally (see the module)."""
+    d = o.definition
+    if d.affecting or d.reaching:
+        return False
+    return printed_characteristics(game, d)[1] != CONDITIONAL_STATICS
