@@ -17,6 +17,8 @@ both, counting imports at module level and inside functions):
    - ``decisions``: the decision protocol: the questions put to players and their answers.
    - ``actions``: the actions a player takes with priority (117.1, 116).
    - ``stickers``: stickers and sticker sheets as data (123, docs/stickers.md).
+   - ``versions``: the write clock: every write numbered, a journal of what was written, the
+     trail snapshots are rewound with (726.1).
    - ``objects``: cards, game objects (400.7) and players.
    - ``events``: the events that replacement and triggered abilities see (614, 603).
    - ``state``: the game state as plain data, and its digest.
@@ -33,6 +35,7 @@ both, counting imports at module level and inside functions):
    - ``creature_types``: the creature types (205.3m) and choosing one (608.2d).
 3. Actions and effects
    - ``game``: the game, the one path through which its state changes (614, 603.2).
+   - ``permanents``: each player's permanents with their characteristics, kept against the clock.
    - ``mana_abilities``: the instruction that adds mana (605, 106.3).
    - ``costs``: paying costs (118, 601.2g-h).
    - ``stack``: the stack, targets and resolution (405, 115, 608).
@@ -48,6 +51,7 @@ both, counting imports at module level and inside functions):
    - ``combat``: the combat phase (506-511).
    - ``leaving``: a player leaving the game, conceding or losing a multiplayer game (800.4a, 104.3a).
    - ``sba``: state-based actions (704).
+   - ``offers``: the actions offered to a player with priority, kept against the clock (117.1).
    - ``turns``: the steps of a turn and the priority loop (500-514, 117).
 5. The card pool
    - ``api``: everything generated card modules may use, in one namespace.

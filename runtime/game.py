@@ -187,7 +187,10 @@ class Game:
         changes; the write is numbered by the game's clock under the zone's key."""
         key = zone_key(zone, player)
         s = self.state
-        s.__dict__["zones"] = {**s.zones, key: tuple(ids)}
+        new = tuple(ids)
+        if s.zones[key] == new:
+            return  # the same cards in the same order: no write
+        s.__dict__["zones"] = {**s.zones, key: new}
         s.clock.wrote(key)
 
     def set_object(self, o: GameObject) -> None:
@@ -444,11 +447,26 @@ class Game:
         players are the same ones, with the fields they had (and so the versions they had).
         """
         s = self.state
-        s.clock.rewind(snap.mark, snap.trail_length)
+        clock = s.clock
+        written = clock.rewind(snap.mark, snap.trail_length)
+        # A rewind is a write of everything it puts back: the fields of the state that differ, zone
+        # by zone, and the objects and players from the trail (``runtime.versions``), so whatever
+        # is kept against the clock brings itself up to date from them like from any other write.
+        now = s.__dict__
+        for name, value in snap.fields.items():
+            if now.get(name) is not value:
+                if name == "zones":
+                    old: Mapping[tuple[Zone, int], tuple[int, ...]] = now.get(name, {})
+                    new: Mapping[tuple[Zone, int], tuple[int, ...]] = value  # type: ignore[assignment]
+                    written.update(k for k in new.keys() | old.keys() if old.get(k) is not new.get(k))
+                else:
+                    written.add(name)
         s.__dict__.clear()
         s.__dict__.update(snap.fields)
         s.rng.setstate(snap.rng)
         del s.log[snap.log_length:]
+        for key in written:
+            clock.wrote(key)
         # Nothing remembered in a read-only stretch about the abandoned attempt may be served again.
         self.changed()
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable
 
+from .costs import tap_mana_sources
 from .layers import CONDITIONAL_STATICS, Characteristics, equivalent, printed_characteristics, through_layers
 from .zones import Zone
 
@@ -56,8 +57,6 @@ class _Entry:
 
     def find_mana(self, game: "Game") -> None:
         """Its {T} mana abilities usable now (605.1a; not while summoning sick, 302.6)."""
-        from .costs import tap_mana_sources  # a cycle: costs reads the lists kept here
-
         self.mana = tap_mana_sources(game, self.obj, self.ch)
 
 

@@ -50,14 +50,14 @@ class Clock:
         # each object's or player's fields as they were before its first write after the latest
         # of them (what a rewind puts back).
         self.marks: list[int] = []
-        self.trail: list[tuple[object, dict[str, object]]] = []
+        self.trail: list[tuple[object, dict[str, object], Hashable]] = []
 
     def write(self, owner: object, fields: dict[str, object], key: Hashable) -> None:
         """``owner`` (whose ``__dict__`` is ``fields``) is about to be written: keep its fields on
         the trail if this is its first write since the latest snapshot, and give it a new version."""
         marks = self.marks
         if marks and fields["version"] <= marks[-1]:  # type: ignore[operator]
-            self.trail.append((owner, fields.copy()))
+            self.trail.append((owner, fields.copy(), key))
         fields["version"] = self.wrote(key)
 
     def wrote(self, key: Hashable) -> int:
@@ -111,19 +111,22 @@ class Clock:
         if not self.marks:
             self.trail.clear()
 
-    def rewind(self, mark: int, length: int) -> None:
-        """Put back every field written since the snapshot ``mark`` was taken (726.1): the trail
-        is undone down to ``length``, latest first; snapshots taken after it can't be restored any
-        more."""
+    def rewind(self, mark: int, length: int) -> set[Hashable]:
+        """Put back every object's and player's fields written since the snapshot ``mark`` was
+        taken (726.1): the trail is undone down to ``length``, latest first; snapshots taken after
+        it can't be restored any more.  Returns the keys of what was put back (the caller records
+        them as written: a rewind is a write of everything it puts back)."""
         if mark not in self.marks:
             raise RuntimeError("this snapshot can't be restored: an earlier one was restored since")
         trail = self.trail
+        keys: set[Hashable] = set()
         while len(trail) > length:
-            owner, fields = trail.pop()
+            owner, fields, key = trail.pop()
             object.__setattr__(owner, "__dict__", fields)  # not a write: the write hook is bypassed
+            keys.add(key)
         while self.marks[-1] != mark:
             self.marks.pop()
-        self.forget()
+        return keys
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Clock":
         """A copy for another game (``Game.fork``): the same number, nothing known before it."""

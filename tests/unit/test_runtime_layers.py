@@ -23,14 +23,15 @@ TOOLS = "runtime.tools"
 LAYERS: dict[str, int] = {
     # 1. objects and zones
     "zones": 1, "stickers": 1, "mana": 1, "errors": 1, "decisions": 1, "actions": 1, "objects": 1, "events": 1, "state": 1,
+    "versions": 1,
     # 2. characteristics
     "selectors": 2, "values": 2, "continuous": 2, "abilities": 2, "timing": 2, "conditions": 2, "costoptions": 2,
     "resolution": 2, "layers": 2, "creature_types": 2,
     # 3. actions and effects
     "game": 3, "mana_abilities": 3, "costs": 3, "stack": 3, "library_top": 3, "casting": 3, "legality": 3,
-    "phasing": 3, "stickering": 3, "facedown": 3, "action_steps": 3, "effects": 3,
+    "phasing": 3, "stickering": 3, "facedown": 3, "action_steps": 3, "effects": 3, "permanents": 3,
     # 4. turn structure
-    "combat": 4, "leaving": 4, "sba": 4, "turns": 4,
+    "combat": 4, "leaving": 4, "sba": 4, "turns": 4, "offers": 4,
     # 5. the card pool
     "api": 5, "pool": 5,
 }
