@@ -365,9 +365,16 @@ class Game:
             if hit is not None and hit[0] is obj:
                 ch = hit[1]
             else:
-                ch = layers.characteristics(self, obj)
+                # A permanent's are kept between stretches with the permanents (brought up to date
+                # from the write journal, ``runtime.permanents``); anything else is computed.
+                kept = self.permanents.kept(self, obj) if obj.zone is Zone.BATTLEFIELD else None
+                ch = kept if kept is not None else layers.characteristics(self, obj)
                 cache.entries[obj.oid] = (obj, ch)
-        else:  # no stretch, or another object's characteristics in progress (613.8): not remembered
+        elif not partial and obj.zone is Zone.BATTLEFIELD:
+            # Outside a stretch: a permanent's as kept with the permanents (up to date by the journal).
+            kept = self.permanents.kept(self, obj)
+            ch = kept if kept is not None else layers.characteristics(self, obj)
+        else:  # another object's characteristics in progress (613.8): not remembered
             ch = layers.characteristics(self, obj)
         if self.verify_characteristics and not layers.equivalent(ch, layers.through_layers(self, obj)):
             raise AssertionError(f"stale or shortcut characteristics served for {obj.definition.name} #{obj.oid}")
@@ -1753,8 +1760,12 @@ class Game:
     def collect_step_triggers(self, step: str) -> None:
         """503.1a-style: "at the beginning of <step>" abilities and delayed triggers (603.7); also those
         of cards in exile whose ability says it functions there (113.6b, 702.62a)."""
-        for o in self.battlefield():
-            for a in self.characteristics(o).derived(_step_triggers):
+        # The permanents with such abilities are kept with the permanents (``runtime.permanents``).
+        watchers = self.permanents.with_step_triggers(self) if not self.partial else None
+        if watchers is None:
+            watchers = [(o, self.characteristics(o).derived(_step_triggers)) for o in self.battlefield()]
+        for o, triggers in watchers:
+            for a in triggers:
                 if isinstance(a.trigger, BeginningOfStep) and a.trigger.step == step and not a.trigger.zone \
                         and (not a.trigger.yours or o.controller == self.state.active):
                     # "each player's upkeep": "that player" is the player whose step it is (the active player).

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable
 
+from .abilities import BeginningOfStep, TriggeredAbility
 from .costs import tap_mana_sources
 from .layers import CONDITIONAL_STATICS, Characteristics, equivalent, printed_characteristics, through_layers
 from .zones import Zone
@@ -44,7 +45,7 @@ Source = tuple[int, int, tuple[str, ...]]  # (permanent, ability index, the colo
 class _Entry:
     """One permanent, its characteristics, and what the lists need of them, found once."""
 
-    __slots__ = ("obj", "ch", "actor", "mana")
+    __slots__ = ("obj", "ch", "actor", "mana", "step_triggers")
 
     def __init__(self, game: "Game", o: "GameObject") -> None:
         self.obj = o
@@ -52,6 +53,8 @@ class _Entry:
         # Whether it may offer an action: face down (116.2b), or with an activated ability that
         # isn't a mana ability (605.3a).
         self.actor = o.face_down is not None or any(not a.is_mana for a in ch.activated)
+        self.step_triggers = tuple(a for a in ch.abilities
+                                   if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))
         self.mana: tuple[Source, ...] = ()
         self.find_mana(game)
 
@@ -85,6 +88,9 @@ class Permanents:
         self.continuous: tuple["ContinuousEffect", ...] = ()  # the resolved effects in force as last seen
         self.local = False
         self.lists: dict[int, _Lists] = {}
+        # Every permanent with an "at the beginning of" triggered ability (603.2, 503.1a), with
+        # them, in battlefield order: found again whenever an entry changes.
+        self.step_watchers: list[tuple["GameObject", tuple["TriggeredAbility", ...]]] | None = None
 
     def lists_of(self, game: "Game", player: int) -> _Lists | None:
         """``player``'s lists, brought up to date (inside a read-only stretch, 613.8 not in progress);
@@ -117,6 +123,31 @@ class Permanents:
             self.stamp = clock.now
         return True
 
+    def kept(self, game: "Game", o: "GameObject") -> Characteristics | None:
+        """``o``'s characteristics as kept, brought up to date; None if it has no entry (phased
+        out, not a permanent) or while the entries are being brought up to date."""
+        if not self.refresh(game):
+            return None
+        e = self.entries.get(o.oid)
+        return e.ch if e is not None and e.obj is o else None
+
+    def with_step_triggers(self, game: "Game") -> list[tuple["GameObject", tuple["TriggeredAbility", ...]]] | None:
+        """The permanents with "at the beginning of <step>" abilities, with those abilities, in
+        battlefield order; None while the entries are being brought up to date."""
+        if not self.refresh(game):
+            return None
+        found = self.step_watchers
+        if found is None:
+            found = self.step_watchers = [(e.obj, e.step_triggers) for e in map(self.entries.get, self.order)
+                                          if e is not None and e.step_triggers]
+        if game.verify_characteristics:
+            fresh = [(o, t) for o in game.battlefield() for t in [tuple(
+                a for a in through_layers(game, o).abilities
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))] if t]
+            if fresh != found:
+                raise AssertionError("stale step triggers served")
+        return found
+
     def is_local(self, game: "Game") -> bool:
         """Whether, now, no permanent's static ability affects other objects or cards elsewhere and
         none has a condition (see the module); False when it can't be known cheaply now.  While
@@ -144,6 +175,7 @@ class Permanents:
             for oid in [oid for oid in self.entries if oid not in present]:
                 del self.entries[oid]
             self.lists.clear()
+        self.step_watchers = None
         changed = [key for key in written if type(key) is int and key > 0]
         here = [o for o in map(objects.get, changed)
                 if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
@@ -171,6 +203,7 @@ class Permanents:
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
         self.lists = {}
+        self.step_watchers = None
 
 
 def _local(game: "Game", o: "GameObject") -> bool:
