@@ -28,7 +28,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf,
+    CostLessIf, ConditionalKeywordIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
@@ -39,7 +39,7 @@ from .ir.library import (
     ActionIR, ActionStep, AdditionalCostPart, AlternativeCostPart, AuraPart, CastFromPart, CounterIR,
     DiscardInsteadPart, ExileFromStackPart, FaceUpPart, FlashPart, HandOnResolvePart, HastePart, InertPart,
     KeywordFileIR, KeywordIR, KeywordPart, LandTypeIR, LibraryIR, PlayerCountersIfPaidPart, SplicePart,
-    StickerIfPaidPart,
+    OnStackRestrictionPart, StickerIfPaidPart,
 )
 from .ir.references import Ref
 from .ir.selectors import FilterIR
@@ -47,6 +47,7 @@ from .ir.statics import StaticPart
 from .ir.targets import TargetIR, TargetKind
 from .ir.triggers import EventTrigger, StateTrigger, StepTrigger, Trigger, TriggerEvent
 from .safety import FORBIDDEN_NAMES
+from .text import keyword_line
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -276,6 +277,9 @@ class _KeywordStatements:
 
     def stmt_InertStmt(self, st: Any) -> None:
         self.parts.append(InertPart())
+
+    def stmt_OnStackRestrictionStmt(self, st: Any) -> None:
+        self.parts.append(OnStackRestrictionPart())  # 702.61a-b
 
 
 def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
@@ -1073,6 +1077,19 @@ class CardLowering:
                                          group=first))
         self.last_group = (first, n)
         return rf.SlotRange(first, words=f"each of {words}" if t.each else words, count=n)
+
+    def short_name(self, node: Any, word: str) -> str:
+        """201.4 (2019 Oracle wording): ``word``, checked to be the part of this legendary card's name
+        before the comma (how its Oracle text may name it: "Opal-Eye" for "Opal-Eye, Konda's Yojimbo")."""
+        name = unescape(str(getattr(self.card, "name", "")))
+        if "," not in name or name.split(",")[0] != word:
+            self.ck.error(node, f"'{word}' isn't this card's short name: write 'this', or the part of a "
+                                f"legendary card's name before the comma")
+        return word
+
+    def target_ShortNameRef(self, t: Any, condition: Condition | None) -> Ref:
+        # 201.4: "this", printed as the card's short name in this place (ThisRef.short).
+        return rf.ThisRef(words=self.short_name(t, str(t.short)), short=True)
 
     def target_word(self, t: Any, condition: Condition | None) -> Ref:
         """A word naming something already named: "this", "it", "they", "that creature", "those ..."."""
@@ -2232,9 +2249,20 @@ class CardLowering:
         return sp.AttacksDespite(p.keyword, this_turn=bool(p.thisturn))
 
     def static_PTChange(self, p: Any) -> StaticPart:
-        def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
-            return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
+        # "+n/+n" (702.45a bushido N): multiples of a keyword's number parameter, as of X; one name for both.
+        named = {v[1:] for v in (p.power, p.toughness) if v[1:2].isalpha() and v[1:] != "X"}
+        param = next(iter(named), "")
+        if param and (len(named) > 1 or self.params is None or self.params.get(param) != "number"):
+            self.ck.error(p, f"'{param}' in '{p.power}/{p.toughness}' isn't a number parameter of this keyword",
+                          "write numbers or X, or one number parameter of the keyword ('+n/+n')")
+            param = ""
+
+        def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X or of the parameter)
+            return (0, -1 if v.startswith("-") else 1) if v[1:2].isalpha() else (int(v), 0)
         (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
+        if param and (xp, xt) != (1, 1):
+            self.ck.error(p, "a keyword's number parameter is written '+n/+n' (it raises both power and toughness)")
+            param = ""
         per = self.counter_kind(p.per) if p.per is not None else ""
         per_filter = None
         if p.perfilter is not None:
@@ -2252,12 +2280,12 @@ class CardLowering:
         # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.
         minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
         return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
-                           additional=bool(p.additional), per_counter=per, per_filter=per_filter)
+                           additional=bool(p.additional), per_counter=per, per_filter=per_filter, param=param)
 
     def static_PTChoice(self, p: Any) -> StaticPart:
         values = (p.power, p.toughness, p.power2, p.toughness2)
-        if any(v.endswith("X") for v in values):
-            self.ck.error(p, "a choice of changes takes numbers, not X")
+        if any(v[1:2].isalpha() for v in values):
+            self.ck.error(p, "a choice of changes takes numbers, not X or a parameter")
             return sp.PTChoice(((0, 0), (0, 0)))
         pw, tg, pw2, tg2 = (int(v) for v in values)
         return sp.PTChoice(((pw, tg), (pw2, tg2)))
@@ -2630,6 +2658,19 @@ class CardLowering:
             cond = co.GraveyardCount(0)
         return CostLessIf(cost, cond, word)
 
+    def ability_ConditionalKeywordStmt(self, b: Any, word: str) -> AbilityIR:
+        # 604.1, 702.33d: a keyword the object has only while the condition holds ("if kicked, this has
+        # split second"); its words and reminder text are the keyword line's, from the library.
+        use = _keyword_use(self, b.keyword)
+        cond = self.condition(b.condition)
+        if cond is None:  # a condition word unknown here (reported where it was checked)
+            cond = co.GraveyardCount(0)
+        kw = self.keywords.get(use.name.lower())
+        words = keyword_line(use, kw, False)
+        full = keyword_line(use, kw, True)
+        reminder = full[len(words) + 2:-1] if full != words else ""
+        return ConditionalKeywordIR(use, cond, words[:1].lower() + words[1:], reminder, word)
+
     def ability_CardAltCostStmt(self, b: Any, word: str) -> AbilityIR:
         return AlternativeCardCost(_cost(self.ck, b), word)
 
@@ -2660,7 +2701,7 @@ class CardLowering:
         if affected is not None and b.each:
             affected = replace(affected, words=f"each {affected.words}")  # singular: "each creature you control"
         parts = tuple(self.static_part(p) for p in b.parts)
-        if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) for p in parts):
+        if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) and not p.param for p in parts):
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
             self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
         return StaticIR(parts, cond, b.precondition is not None, word,
@@ -2762,12 +2803,7 @@ class CardLowering:
                                 words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
         if getattr(t, "short", None):
-            # 201.4 (2019 Oracle wording): a legendary card named by the part of its name before the comma.
-            name = unescape(str(getattr(self.card, "name", "")))
-            if "," not in name or name.split(",")[0] != t.short:
-                self.ck.error(t, f"'{t.short}' isn't this card's short name: write 'this', or the part of a "
-                                 f"legendary card's name before the comma")
-            this = str(t.short)
+            this = self.short_name(t, str(t.short))
         if any(w.startswith("'s ") for w in words) and len(words) > 1:
             self.ck.error(t, "a possessive event ('this's echo cost is paid') can't be joined with others by 'or'")
         said = f"{lead} {this} {' or '.join(words)}".replace(" 's ", "'s ")  # "when this's echo cost is paid"

@@ -17,7 +17,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf,
+    CostLessIf, ConditionalKeywordIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
@@ -275,6 +275,12 @@ def _text_UncounterableIR(card: CardIR, ab: UncounterableIR) -> str:
     return "This spell can't be countered."
 
 
+def _text_ConditionalKeywordIR(card: CardIR, ab: ConditionalKeywordIR) -> str:
+    # "If this spell was kicked, it has split second. (As long as this spell is on the stack, ...)"
+    reminder = f" ({ab.reminder})" if ab.reminder else ""
+    return f"{cap(ab.condition.text(True, card.name))}, it has {ab.words}.{reminder}"
+
+
 def _text_EntersAsCopyIR(card: CardIR, ab: EntersAsCopyIR) -> str:
     return f"You may have {card.name} enter the battlefield as a copy of any {ab.filter.words} on the battlefield."
 
@@ -377,7 +383,8 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
-                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR)
+                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR,
+                ConditionalKeywordIR)
 }
 
 

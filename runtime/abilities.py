@@ -429,6 +429,15 @@ class MayCastAsThoughInstant(Ability):
     """702.8a / 307.1: its controller may cast it any time they could cast an instant."""
 
 
+@dataclass(frozen=True)
+class NoSpellsOrAbilitiesWhileOnStack(Ability):
+    """702.61a-b (split second): as long as the object with this is on the stack, players can't cast
+    spells or activate abilities that aren't mana abilities (605.1a).  Triggered abilities still
+    trigger and are put on the stack, and special actions (116.2: turning a face-down creature face
+    up, suspending a card) may still be taken (702.61b).  :func:`runtime.timing.stack_restriction`
+    finds it; casting and activating refuse, and no such action is offered."""
+
+
 class Keyword(Ability):
     """A keyword ability (702) compiled from ``cards/keywords/``.
 
@@ -450,6 +459,16 @@ class Keyword(Ability):
     def abilities(self) -> tuple[Ability, ...]:
         """The general abilities this keyword instance stands for."""
         return ()
+
+
+@dataclass(frozen=True)
+class ConditionalKeyword(Ability):
+    """604.1, 113.6, 702.33d: "If this spell was kicked, it has split second." -- a static ability by which
+    the object has ``keyword`` (and the abilities it stands for) only while ``condition`` holds,
+    asked of the object itself; a spell's works while it is on the stack (113.6)."""
+
+    keyword: Keyword
+    condition: "Condition"
 
 
 @dataclass(frozen=True)

@@ -234,10 +234,24 @@ class CostLessIf:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class ConditionalKeywordIR:
+    """604.1, 113.6, 702.33d: "If this spell was kicked, it has split second." -- a static ability giving
+    the object a keyword (``use``) only while ``condition`` holds; a spell's works on the stack.
+    ``words`` is the keyword as printed ("split second") and ``reminder`` its reminder text, both
+    filled in from the keyword library as it is lowered."""
+
+    use: KeywordUseIR
+    condition: Condition
+    words: str
+    reminder: str = ""
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   ChooseColorAsEntersIR,
-                  CostPerExtraTarget, CostPerPermanent, CostLessIf]
+                  CostPerExtraTarget, CostPerPermanent, CostLessIf, ConditionalKeywordIR]
 
 
 @dataclass(frozen=True)
