@@ -347,6 +347,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " of the creature type of your choice"  # chosen as the instruction is followed (608.2d)
     if f.exiled:
         words = "exiled " + words
+    elif f.suspended:
+        words = "suspended " + words  # 702.62b
     if f.combat:
         words = " or ".join(f.combat) + " " + words
     if f.facedown:
@@ -395,6 +397,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" with a {kw_ability} ability" if f.kwability else f" with {kw_ability} abilities"
     if f.without:
         words += " without " + f.without
+    counter = ""
+    if f.withcounter is not None:
+        counter = str(f.withcounter.name)  # 122.1 (checked against the library where it is lowered)
+        words += f" with {'an' if counter[:1] in 'aeiou' else 'a'} {counter} counter on it"
     controller = ""
     if f.controller is not None:
         c = f.controller
@@ -404,6 +410,11 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
                   "event": " that player controls", "target": f" {c.targeted} controls", "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
+    if f.suspended:
+        # 702.62b: "suspended card": a card in exile with suspend and a time counter on it.
+        if keywords or counter or noun != "card":
+            ck.error(f, "'suspended' says 'suspended card' and nothing more (702.62b)")
+        keywords, counter = ("suspend",), "time"
     if f.late:
         if keywords:
             ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
@@ -453,7 +464,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     of_chosen=bool(f.chosen or f.chosentype or f.choicetype), creature_type_of_choice=bool(f.choicetype),
                     mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv),
                     single_target=single, alternatives=alternatives,
-                    dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor))
+                    dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor),
+                    counter=counter, suspended=bool(f.suspended))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -1038,7 +1050,29 @@ class CardLowering:
             if not f.is_card:
                 self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
             zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
-        self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
+        elif f.suspended:
+            zone = "exile"  # 702.62b: a suspended card is in exile
+        either: tuple[TargetIR, ...] = ()
+        if t.orfilter is not None:
+            # 115.1: one slot spanning two zones, each selector naming its own ("target permanent or
+            # suspended card"): an object on the battlefield, or a card in exile.
+            g = _filter(self.ck, t.orfilter, t.orfilter)
+            other = "stack" if g.is_spell else "exile" if g.suspended or g.exiled else "battlefield"
+            gwords = g.words
+            if t.oringy:
+                if not g.is_card:
+                    self.ck.error(t.orfilter, "a target in a graveyard is a card: write '... card in your graveyard'")
+                other, g, gwords = "graveyard", replace(g, controller="you"), gwords + " in your graveyard"
+            if other == zone:
+                self.ck.error(t.orfilter, "'or' joins selectors of two different zones here ('target permanent or "
+                                          "suspended card'); for one zone, one selector says it ('target artifact or "
+                                          "enchantment')")
+            words = f"{words} or {gwords}"
+            either = (TargetIR(TargetKind.OBJECT, g, other, condition, words=gwords),)
+        for flt in (f, *(e.filter for e in either)):
+            if flt.counter:
+                self.ck.name_in(t, "counter kind", flt.counter, self.counters)
+        self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words, either=either))
         return self._new_slot()
 
     def target_RestRef(self, t: Any, condition: Condition | None) -> Ref:
@@ -2457,15 +2491,30 @@ class CardLowering:
         names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
         self.self_it, self.effects_done, self.it_this = trigger.own_event or names_this, 0, False
         self.event = trigger
+        modes: list[tuple[SentenceIR, ...]] = []
+        count = 0
         try:
-            sents = self.sentences(b.sentences)
+            if b.choice is not None:
+                # 700.2, 603.3c: a modal triggered ability; each mode's targets are chosen only with it.
+                for i, m in enumerate(b.choice.modes):
+                    first = len(self.targets)
+                    self.effects_done, self.it_this = 0, False
+                    modes.append(self.sentences(_as_list(m.sentences)))
+                    self.targets[first:] = [replace(t, mode=i) for t in self.targets[first:]]
+                count = NUMBER_WORDS.get(b.choice.count, 1)
+                if not 1 <= count < len(modes):
+                    self.ck.error(b.choice, f"choose {b.choice.count} needs more than {count} mode(s) (700.2)")
+                sents: tuple[SentenceIR, ...] = ()
+            else:
+                sents = self.sentences(b.sentences)
         finally:
             self.self_it = False
             self.event = None
         # An ability that returns its own card "from your graveyard" works from there (113.6k).
-        if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in sents for e in s.effects):
+        if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in (*sents, *(x for m in modes for x in m))
+               for e in s.effects):
             trigger = replace(trigger, from_graveyard=True)
-        return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
+        return TriggeredIR(trigger, cond, tuple(self.targets), sents, word, tuple(modes), count)
 
     def ability_ActivatedStmt(self, b: Any, word: str) -> AbilityIR:
         if b.cost is None:  # a keyword's cost parameter alone ("price: attach this ...")

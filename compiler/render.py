@@ -256,7 +256,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             entry["sentences"] = [sentence_python(sent, used) for sent in ab.sentences]
             if isinstance(ab, (SpellIR, TriggeredIR)):
                 entry["divide"] = divide_python(ab.sentences)  # 601.2d, 603.3d: announced as put on the stack
-            if isinstance(ab, SpellIR) and ab.modes:
+            if isinstance(ab, (SpellIR, TriggeredIR)) and ab.modes:
                 entry["modes"] = [[sentence_python(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose
             if isinstance(ab, TriggeredIR):

@@ -209,10 +209,13 @@ def ability_text(card: CardIR, ab: AbilityIR) -> str:
     return f"{word.capitalize()} \u2014 {text}" if word else text
 
 
+_MODE_COUNT = {1: "one", 2: "two", 3: "three"}  # "choose one —" (700.2)
+
+
 def _text_SpellIR(card: CardIR, ab: SpellIR) -> str:
     if ab.modes:
         # 700.2: "Choose one —" and a bullet per mode.
-        count = {1: "one", 2: "two", 3: "three"}.get(ab.choose, str(ab.choose))
+        count = _MODE_COUNT.get(ab.choose, str(ab.choose))
         bullets = [sentences_text(card, mode, ab.targets, card.name, True) for mode in ab.modes]
         return f"Choose {count} \u2014\n" + "\n".join(f"\u2022 {b}" for b in bullets)
     return sentences_text(card, ab.sentences, ab.targets, card.name, True)
@@ -225,6 +228,11 @@ def _text_TriggeredIR(card: CardIR, ab: TriggeredIR) -> str:
     # "When Keldon Champion enters ..., it deals 3 damage": a trigger that names the card refers
     # to it as "it"; one on another event ("Whenever you cast ...") names the card.
     subject = "it" if re.search(r"\bthis\b", ab.trigger.words) else card.name
+    if ab.modes:
+        # 700.2: "When Timebender is turned face up, choose one —" and a bullet per mode.
+        bullets = [sentences_text(card, mode, ab.targets, subject, False) for mode in ab.modes]
+        return f"{head}, choose {_MODE_COUNT.get(ab.choose, str(ab.choose))} \u2014\n" + \
+            "\n".join(f"\u2022 {b}" for b in bullets)
     bodies = sentence_bodies(card, ab.sentences, ab.targets, subject, False)
     rest = "".join(" " + cap(b) + ("" if b.endswith('."') else ".") for b in bodies[1:])
     first = bodies[0] if bodies else ""

@@ -56,6 +56,9 @@ class TargetSpec:
     # chosen ("another target for each time this spell was kicked": the kicks were announced, 601.2b).
     times: Amount | None = None
     abilities: bool = False  # 113.7, 115.1: "target spell or ability": activated and triggered abilities on the stack too
+    # 115.1: one slot spanning zones, "target permanent or suspended card": what this slot's own filter and
+    # zone allow, or what any of these slots (each with its own filter and zone) allows
+    either: tuple["TargetSpec", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,10 @@ class TriggeredAbility(Ability):
     # 603.3d, 601.2d: an amount divided among the chosen targets, announced as it is put on the stack.
     divide: ClassVar[Amount | None] = None
     sentences: ClassVar[tuple[Sentence, ...]] = ()
+    # 700.2, 603.3c: a modal triggered ability's modes, ``choose`` of which its controller announces as it
+    # is put on the stack (each mode's target slots are chosen only with it, ``TargetSpec.mode``).
+    modes: ClassVar[tuple[tuple[Sentence, ...], ...]] = ()
+    choose: ClassVar[int] = 0
 
 
 class ActivatedAbility(Ability):

@@ -66,6 +66,10 @@ class TriggeredIR:
     targets: tuple[TargetIR, ...]
     sentences: tuple[SentenceIR, ...]
     ability_word: str = ""
+    # 700.2, 603.3c: a modal triggered ability's modes, in printed order ("choose one --"), ``choose`` of
+    # which are chosen as it is put on the stack; ``sentences`` is then empty.
+    modes: tuple[tuple[SentenceIR, ...], ...] = ()
+    choose: int = 0
 
 
 @dataclass(frozen=True)
