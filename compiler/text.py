@@ -8,6 +8,7 @@ replaces the rendered text and is counted by coverage as an escape hatch.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Callable
 
@@ -438,7 +439,10 @@ def card_text(card: CardIR, library: LibraryIR, reminder: bool = True,
             else:
                 lines.append(keyword_line(ab, kw, reminder))
         else:
-            lines.append(ability_text(card, ab))
+            shown = ab
+            if not reminder and isinstance(ab, ConditionalKeywordIR):
+                shown = dataclasses.replace(ab, reminder="")  # its keyword's reminder text, as a keyword line's
+            lines.append(ability_text(card, shown))
             if lines_of is not None:
                 lines_of[id(ab)] = lines[-1]
         i += 1
