@@ -28,7 +28,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf,
+    CostLessIf, ConditionalKeywordIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
@@ -39,7 +39,7 @@ from .ir.library import (
     ActionIR, ActionStep, AdditionalCostPart, AlternativeCostPart, AuraPart, CastFromPart, CounterIR,
     DiscardInsteadPart, ExileFromStackPart, FaceUpPart, FlashPart, HandOnResolvePart, HastePart, InertPart,
     KeywordFileIR, KeywordIR, KeywordPart, LandTypeIR, LibraryIR, PlayerCountersIfPaidPart, SplicePart,
-    StickerIfPaidPart,
+    OnStackRestrictionPart, StickerIfPaidPart,
 )
 from .ir.references import Ref
 from .ir.selectors import FilterIR
@@ -47,6 +47,7 @@ from .ir.statics import StaticPart
 from .ir.targets import TargetIR, TargetKind
 from .ir.triggers import EventTrigger, StateTrigger, StepTrigger, Trigger, TriggerEvent
 from .safety import FORBIDDEN_NAMES
+from .text import keyword_line
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -277,6 +278,9 @@ class _KeywordStatements:
     def stmt_InertStmt(self, st: Any) -> None:
         self.parts.append(InertPart())
 
+    def stmt_OnStackRestrictionStmt(self, st: Any) -> None:
+        self.parts.append(OnStackRestrictionPart())  # 702.61a-b
+
 
 def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
     for p in item.params:
@@ -343,6 +347,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += " of the creature type of your choice"  # chosen as the instruction is followed (608.2d)
     if f.exiled:
         words = "exiled " + words
+    elif f.suspended:
+        words = "suspended " + words  # 702.62b
     if f.combat:
         words = " or ".join(f.combat) + " " + words
     if f.facedown:
@@ -391,6 +397,10 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" with a {kw_ability} ability" if f.kwability else f" with {kw_ability} abilities"
     if f.without:
         words += " without " + f.without
+    counter = ""
+    if f.withcounter is not None:
+        counter = str(f.withcounter.name)  # 122.1 (checked against the library where it is lowered)
+        words += f" with {'an' if counter[:1] in 'aeiou' else 'a'} {counter} counter on it"
     controller = ""
     if f.controller is not None:
         c = f.controller
@@ -400,6 +410,11 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
                   "event": " that player controls", "target": f" {c.targeted} controls", "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
+    if f.suspended:
+        # 702.62b: "suspended card": a card in exile with suspend and a time counter on it.
+        if keywords or counter or noun != "card":
+            ck.error(f, "'suspended' says 'suspended card' and nothing more (702.62b)")
+        keywords, counter = ("suspend",), "time"
     if f.late:
         if keywords:
             ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
@@ -449,7 +464,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     of_chosen=bool(f.chosen or f.chosentype or f.choicetype), creature_type_of_choice=bool(f.choicetype),
                     mana_value_param=mv_param, same_mana_value_as_source=bool(f.samemv),
                     single_target=single, alternatives=alternatives,
-                    dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor))
+                    dealt_damage_by_source=bool(f.dealtby), tapped_for_source=bool(f.tappedfor),
+                    counter=counter, suspended=bool(f.suspended))
 
 
 # Static parts whose grammar rule has no attributes: the rule's name -> its IR class.
@@ -1034,7 +1050,29 @@ class CardLowering:
             if not f.is_card:
                 self.ck.error(t, "a target in a graveyard is a card: write '... card in your graveyard'")
             zone, f, words = "graveyard", replace(f, controller="you"), words + " in your graveyard"
-        self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words))
+        elif f.suspended:
+            zone = "exile"  # 702.62b: a suspended card is in exile
+        either: tuple[TargetIR, ...] = ()
+        if t.orfilter is not None:
+            # 115.1: one slot spanning two zones, each selector naming its own ("target permanent or
+            # suspended card"): an object on the battlefield, or a card in exile.
+            g = _filter(self.ck, t.orfilter, t.orfilter)
+            other = "stack" if g.is_spell else "exile" if g.suspended or g.exiled else "battlefield"
+            gwords = g.words
+            if t.oringy:
+                if not g.is_card:
+                    self.ck.error(t.orfilter, "a target in a graveyard is a card: write '... card in your graveyard'")
+                other, g, gwords = "graveyard", replace(g, controller="you"), gwords + " in your graveyard"
+            if other == zone:
+                self.ck.error(t.orfilter, "'or' joins selectors of two different zones here ('target permanent or "
+                                          "suspended card'); for one zone, one selector says it ('target artifact or "
+                                          "enchantment')")
+            words = f"{words} or {gwords}"
+            either = (TargetIR(TargetKind.OBJECT, g, other, condition, words=gwords),)
+        for flt in (f, *(e.filter for e in either)):
+            if flt.counter:
+                self.ck.name_in(t, "counter kind", flt.counter, self.counters)
+        self.targets.append(TargetIR(TargetKind.OBJECT, f, zone, condition, words=words, either=either))
         return self._new_slot()
 
     def target_RestRef(self, t: Any, condition: Condition | None) -> Ref:
@@ -1073,6 +1111,19 @@ class CardLowering:
                                          group=first))
         self.last_group = (first, n)
         return rf.SlotRange(first, words=f"each of {words}" if t.each else words, count=n)
+
+    def short_name(self, node: Any, word: str) -> str:
+        """201.4 (2019 Oracle wording): ``word``, checked to be the part of this legendary card's name
+        before the comma (how its Oracle text may name it: "Opal-Eye" for "Opal-Eye, Konda's Yojimbo")."""
+        name = unescape(str(getattr(self.card, "name", "")))
+        if "," not in name or name.split(",")[0] != word:
+            self.ck.error(node, f"'{word}' isn't this card's short name: write 'this', or the part of a "
+                                f"legendary card's name before the comma")
+        return word
+
+    def target_ShortNameRef(self, t: Any, condition: Condition | None) -> Ref:
+        # 201.4: "this", printed as the card's short name in this place (ThisRef.short).
+        return rf.ThisRef(words=self.short_name(t, str(t.short)), short=True)
 
     def target_word(self, t: Any, condition: Condition | None) -> Ref:
         """A word naming something already named: "this", "it", "they", "that creature", "those ..."."""
@@ -2232,9 +2283,20 @@ class CardLowering:
         return sp.AttacksDespite(p.keyword, this_turn=bool(p.thisturn))
 
     def static_PTChange(self, p: Any) -> StaticPart:
-        def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X)
-            return (0, -1 if v.startswith("-") else 1) if v.endswith("X") else (int(v), 0)
+        # "+n/+n" (702.45a bushido N): multiples of a keyword's number parameter, as of X; one name for both.
+        named = {v[1:] for v in (p.power, p.toughness) if v[1:2].isalpha() and v[1:] != "X"}
+        param = next(iter(named), "")
+        if param and (len(named) > 1 or self.params is None or self.params.get(param) != "number"):
+            self.ck.error(p, f"'{param}' in '{p.power}/{p.toughness}' isn't a number parameter of this keyword",
+                          "write numbers or X, or one number parameter of the keyword ('+n/+n')")
+            param = ""
+
+        def signed(v: str) -> tuple[int, int]:  # (fixed part, multiple of X or of the parameter)
+            return (0, -1 if v.startswith("-") else 1) if v[1:2].isalpha() else (int(v), 0)
         (pw, xp), (tg, xt) = signed(p.power), signed(p.toughness)
+        if param and (xp, xt) != (1, 1):
+            self.ck.error(p, "a keyword's number parameter is written '+n/+n' (it raises both power and toughness)")
+            param = ""
         per = self.counter_kind(p.per) if p.per is not None else ""
         per_filter = None
         if p.perfilter is not None:
@@ -2252,12 +2314,12 @@ class CardLowering:
         # Oracle writes a zero change with the sign of the other half ("-2/-0"): keep it for the text.
         minus_zero = ("p" if p.power == "-0" else "") + ("t" if p.toughness == "-0" else "")
         return sp.PTChange(pw, tg, x_power=xp, x_toughness=xt, minus_zero=minus_zero,
-                           additional=bool(p.additional), per_counter=per, per_filter=per_filter)
+                           additional=bool(p.additional), per_counter=per, per_filter=per_filter, param=param)
 
     def static_PTChoice(self, p: Any) -> StaticPart:
         values = (p.power, p.toughness, p.power2, p.toughness2)
-        if any(v.endswith("X") for v in values):
-            self.ck.error(p, "a choice of changes takes numbers, not X")
+        if any(v[1:2].isalpha() for v in values):
+            self.ck.error(p, "a choice of changes takes numbers, not X or a parameter")
             return sp.PTChoice(((0, 0), (0, 0)))
         pw, tg, pw2, tg2 = (int(v) for v in values)
         return sp.PTChoice(((pw, tg), (pw2, tg2)))
@@ -2429,15 +2491,30 @@ class CardLowering:
         names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
         self.self_it, self.effects_done, self.it_this = trigger.own_event or names_this, 0, False
         self.event = trigger
+        modes: list[tuple[SentenceIR, ...]] = []
+        count = 0
         try:
-            sents = self.sentences(b.sentences)
+            if b.choice is not None:
+                # 700.2, 603.3c: a modal triggered ability; each mode's targets are chosen only with it.
+                for i, m in enumerate(b.choice.modes):
+                    first = len(self.targets)
+                    self.effects_done, self.it_this = 0, False
+                    modes.append(self.sentences(_as_list(m.sentences)))
+                    self.targets[first:] = [replace(t, mode=i) for t in self.targets[first:]]
+                count = NUMBER_WORDS.get(b.choice.count, 1)
+                if not 1 <= count < len(modes):
+                    self.ck.error(b.choice, f"choose {b.choice.count} needs more than {count} mode(s) (700.2)")
+                sents: tuple[SentenceIR, ...] = ()
+            else:
+                sents = self.sentences(b.sentences)
         finally:
             self.self_it = False
             self.event = None
         # An ability that returns its own card "from your graveyard" works from there (113.6k).
-        if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in sents for e in s.effects):
+        if any(isinstance(e, ef.PutInto) and e.from_graveyard for s in (*sents, *(x for m in modes for x in m))
+               for e in s.effects):
             trigger = replace(trigger, from_graveyard=True)
-        return TriggeredIR(trigger, cond, tuple(self.targets), sents, word)
+        return TriggeredIR(trigger, cond, tuple(self.targets), sents, word, tuple(modes), count)
 
     def ability_ActivatedStmt(self, b: Any, word: str) -> AbilityIR:
         if b.cost is None:  # a keyword's cost parameter alone ("price: attach this ...")
@@ -2630,6 +2707,19 @@ class CardLowering:
             cond = co.GraveyardCount(0)
         return CostLessIf(cost, cond, word)
 
+    def ability_ConditionalKeywordStmt(self, b: Any, word: str) -> AbilityIR:
+        # 604.1, 702.33d: a keyword the object has only while the condition holds ("if kicked, this has
+        # split second"); its words and reminder text are the keyword line's, from the library.
+        use = _keyword_use(self, b.keyword)
+        cond = self.condition(b.condition)
+        if cond is None:  # a condition word unknown here (reported where it was checked)
+            cond = co.GraveyardCount(0)
+        kw = self.keywords.get(use.name.lower())
+        words = keyword_line(use, kw, False)
+        full = keyword_line(use, kw, True)
+        reminder = full[len(words) + 2:-1] if full != words else ""
+        return ConditionalKeywordIR(use, cond, words[:1].lower() + words[1:], reminder, word)
+
     def ability_CardAltCostStmt(self, b: Any, word: str) -> AbilityIR:
         return AlternativeCardCost(_cost(self.ck, b), word)
 
@@ -2660,7 +2750,7 @@ class CardLowering:
         if affected is not None and b.each:
             affected = replace(affected, words=f"each {affected.words}")  # singular: "each creature you control"
         parts = tuple(self.static_part(p) for p in b.parts)
-        if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) for p in parts):
+        if any(isinstance(p, sp.PTChange) and (p.x_power or p.x_toughness) and not p.param for p in parts):
             # 107.3: X in a static ability has no value to take; only a resolving effect fixes one.
             self.ck.error(b, "X has no value in a static ability: use a number, or an effect 'until end of turn'")
         return StaticIR(parts, cond, b.precondition is not None, word,
@@ -2762,12 +2852,7 @@ class CardLowering:
                                 words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
         if getattr(t, "short", None):
-            # 201.4 (2019 Oracle wording): a legendary card named by the part of its name before the comma.
-            name = unescape(str(getattr(self.card, "name", "")))
-            if "," not in name or name.split(",")[0] != t.short:
-                self.ck.error(t, f"'{t.short}' isn't this card's short name: write 'this', or the part of a "
-                                 f"legendary card's name before the comma")
-            this = str(t.short)
+            this = self.short_name(t, str(t.short))
         if any(w.startswith("'s ") for w in words) and len(words) > 1:
             self.ck.error(t, "a possessive event ('this's echo cost is paid') can't be joined with others by 'or'")
         said = f"{lead} {this} {' or '.join(words)}".replace(" 's ", "'s ")  # "when this's echo cost is paid"

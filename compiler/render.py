@@ -19,7 +19,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf,
+    CostLessIf, ConditionalKeywordIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
@@ -187,6 +187,10 @@ def _instance_UncounterableIR(ab: UncounterableIR) -> str:
     return "rt.CantBeCountered()"
 
 
+def _instance_ConditionalKeywordIR(ab: ConditionalKeywordIR) -> str:
+    return f"rt.ConditionalKeyword(keyword={_instance_KeywordUseIR(ab.use)}, condition={ab.condition.python()})"
+
+
 def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
     return f"rt.EntersAsCopy(filter={ab.filter.python()})"
 
@@ -194,7 +198,8 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
     for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost,
-                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR)
+                AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
+                ConditionalKeywordIR)
 }
 
 
@@ -216,8 +221,9 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             entries.extend(sub)
             imports |= sub_imports
         if instance is not None:
-            if isinstance(ab, KeywordUseIR):
-                imports.add((ab.module, pyexpr.ident(ab.cls)))
+            if isinstance(ab, (KeywordUseIR, ConditionalKeywordIR)):
+                use = ab.use if isinstance(ab, ConditionalKeywordIR) else ab
+                imports.add((use.module, pyexpr.ident(use.cls)))
             instances.append(instance(ab))
             continue
         # Classes are named by their kind of ability and counted ("Activated2"); a card's one
@@ -250,7 +256,7 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
             entry["sentences"] = [sentence_python(sent, used) for sent in ab.sentences]
             if isinstance(ab, (SpellIR, TriggeredIR)):
                 entry["divide"] = divide_python(ab.sentences)  # 601.2d, 603.3d: announced as put on the stack
-            if isinstance(ab, SpellIR) and ab.modes:
+            if isinstance(ab, (SpellIR, TriggeredIR)) and ab.modes:
                 entry["modes"] = [[sentence_python(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose
             if isinstance(ab, TriggeredIR):

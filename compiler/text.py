@@ -8,6 +8,7 @@ replaces the rendered text and is counted by coverage as an escape hatch.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Callable
 
@@ -17,7 +18,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf,
+    CostLessIf, ConditionalKeywordIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
@@ -209,10 +210,13 @@ def ability_text(card: CardIR, ab: AbilityIR) -> str:
     return f"{word.capitalize()} \u2014 {text}" if word else text
 
 
+_MODE_COUNT = {1: "one", 2: "two", 3: "three"}  # "choose one —" (700.2)
+
+
 def _text_SpellIR(card: CardIR, ab: SpellIR) -> str:
     if ab.modes:
         # 700.2: "Choose one —" and a bullet per mode.
-        count = {1: "one", 2: "two", 3: "three"}.get(ab.choose, str(ab.choose))
+        count = _MODE_COUNT.get(ab.choose, str(ab.choose))
         bullets = [sentences_text(card, mode, ab.targets, card.name, True) for mode in ab.modes]
         return f"Choose {count} \u2014\n" + "\n".join(f"\u2022 {b}" for b in bullets)
     return sentences_text(card, ab.sentences, ab.targets, card.name, True)
@@ -225,6 +229,11 @@ def _text_TriggeredIR(card: CardIR, ab: TriggeredIR) -> str:
     # "When Keldon Champion enters ..., it deals 3 damage": a trigger that names the card refers
     # to it as "it"; one on another event ("Whenever you cast ...") names the card.
     subject = "it" if re.search(r"\bthis\b", ab.trigger.words) else card.name
+    if ab.modes:
+        # 700.2: "When Timebender is turned face up, choose one —" and a bullet per mode.
+        bullets = [sentences_text(card, mode, ab.targets, subject, False) for mode in ab.modes]
+        return f"{head}, choose {_MODE_COUNT.get(ab.choose, str(ab.choose))} \u2014\n" + \
+            "\n".join(f"\u2022 {b}" for b in bullets)
     bodies = sentence_bodies(card, ab.sentences, ab.targets, subject, False)
     rest = "".join(" " + cap(b) + ("" if b.endswith('."') else ".") for b in bodies[1:])
     first = bodies[0] if bodies else ""
@@ -273,6 +282,12 @@ def _text_AsCopyIR(card: CardIR, ab: AsCopyIR) -> str:
 
 def _text_UncounterableIR(card: CardIR, ab: UncounterableIR) -> str:
     return "This spell can't be countered."
+
+
+def _text_ConditionalKeywordIR(card: CardIR, ab: ConditionalKeywordIR) -> str:
+    # "If this spell was kicked, it has split second. (As long as this spell is on the stack, ...)"
+    reminder = f" ({ab.reminder})" if ab.reminder else ""
+    return f"{cap(ab.condition.text(True, card.name))}, it has {ab.words}.{reminder}"
 
 
 def _text_EntersAsCopyIR(card: CardIR, ab: EntersAsCopyIR) -> str:
@@ -377,7 +392,8 @@ def _text_StaticIR(card: CardIR, ab: StaticIR) -> str:
 _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
-                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR)
+                AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR,
+                ConditionalKeywordIR)
 }
 
 
@@ -423,7 +439,10 @@ def card_text(card: CardIR, library: LibraryIR, reminder: bool = True,
             else:
                 lines.append(keyword_line(ab, kw, reminder))
         else:
-            lines.append(ability_text(card, ab))
+            shown = ab
+            if not reminder and isinstance(ab, ConditionalKeywordIR):
+                shown = dataclasses.replace(ab, reminder="")  # its keyword's reminder text, as a keyword line's
+            lines.append(ability_text(card, shown))
             if lines_of is not None:
                 lines_of[id(ab)] = lines[-1]
         i += 1

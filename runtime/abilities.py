@@ -56,6 +56,9 @@ class TargetSpec:
     # chosen ("another target for each time this spell was kicked": the kicks were announced, 601.2b).
     times: Amount | None = None
     abilities: bool = False  # 113.7, 115.1: "target spell or ability": activated and triggered abilities on the stack too
+    # 115.1: one slot spanning zones, "target permanent or suspended card": what this slot's own filter and
+    # zone allow, or what any of these slots (each with its own filter and zone) allows
+    either: tuple["TargetSpec", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,10 @@ class TriggeredAbility(Ability):
     # 603.3d, 601.2d: an amount divided among the chosen targets, announced as it is put on the stack.
     divide: ClassVar[Amount | None] = None
     sentences: ClassVar[tuple[Sentence, ...]] = ()
+    # 700.2, 603.3c: a modal triggered ability's modes, ``choose`` of which its controller announces as it
+    # is put on the stack (each mode's target slots are chosen only with it, ``TargetSpec.mode``).
+    modes: ClassVar[tuple[tuple[Sentence, ...], ...]] = ()
+    choose: ClassVar[int] = 0
 
 
 class ActivatedAbility(Ability):
@@ -429,6 +436,15 @@ class MayCastAsThoughInstant(Ability):
     """702.8a / 307.1: its controller may cast it any time they could cast an instant."""
 
 
+@dataclass(frozen=True)
+class NoSpellsOrAbilitiesWhileOnStack(Ability):
+    """702.61a-b (split second): as long as the object with this is on the stack, players can't cast
+    spells or activate abilities that aren't mana abilities (605.1a).  Triggered abilities still
+    trigger and are put on the stack, and special actions (116.2: turning a face-down creature face
+    up, suspending a card) may still be taken (702.61b).  :func:`runtime.timing.stack_restriction`
+    finds it; casting and activating refuse, and no such action is offered."""
+
+
 class Keyword(Ability):
     """A keyword ability (702) compiled from ``cards/keywords/``.
 
@@ -450,6 +466,16 @@ class Keyword(Ability):
     def abilities(self) -> tuple[Ability, ...]:
         """The general abilities this keyword instance stands for."""
         return ()
+
+
+@dataclass(frozen=True)
+class ConditionalKeyword(Ability):
+    """604.1, 113.6, 702.33d: "If this spell was kicked, it has split second." -- a static ability by which
+    the object has ``keyword`` (and the abilities it stands for) only while ``condition`` holds,
+    asked of the object itself; a spell's works while it is on the stack (113.6)."""
+
+    keyword: Keyword
+    condition: "Condition"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from .abilities import (
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
     Keyword, KeywordAction, MayCastAsThoughInstant, ObjectEvent, RevealToEnterWithCounters, Sentence, SpellAbility, StaticAbility,
-    ChooseColorAsEnters,
+    ChooseColorAsEnters, ConditionalKeyword, NoSpellsOrAbilitiesWhileOnStack,
     TargetKind, TargetSpec, TriggeredAbility, Ability, SpliceOnto, StateTrigger,
 )
 from .continuous import *  # noqa: F403 - its __all__: what generated code may use
@@ -53,6 +53,8 @@ __all__ = [
     "StateTrigger",
     "CantBeCountered",
     "ChooseColorAsEnters",
+    "ConditionalKeyword",
+    "NoSpellsOrAbilitiesWhileOnStack",
     "CostsLessPerPermanent",
     "CostsLessIf",
     "CostsMorePerExtraTarget",

@@ -31,7 +31,7 @@ from .stack import (
     StackItem, StackKind, announce_division, aura_target_specs, choose_targets, describe, run_sentences, spell_parts,
     targets_exist, with_targets,
 )
-from .timing import cast_banned, instant_timing
+from .timing import cast_banned, instant_timing, stack_restriction
 from .values import Cost
 from .zones import Zone
 
@@ -120,6 +120,9 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     if cast_banned(game, player, ch.name):
         raise IllegalAction(f"{game.players[player].name} can't cast spells{f' named {ch.name}' if ch.name else ''} "
                             f"now: an effect says so (101.2)")
+    locked = stack_restriction(game)
+    if locked:
+        raise IllegalAction(f"no spell can be cast while {locked} is on the stack (702.61a)")
     if o.owner != player:
         raise IllegalAction(f"{name} isn't yours to cast")
     # 601.2b: at most one alternative cost (118.9a); it names the zone it works from.
@@ -427,6 +430,11 @@ def activate(game: "Game", player: int, req: ActivateAbility) -> None:
             continue
         why = f": {origin}" if origin else ""
         raise IllegalAction(f"activated abilities of {game.name_of(o.oid)} can't be activated{why} (602.5a)")
+    if not a.special and not a.is_mana:
+        locked = stack_restriction(game)  # 702.61b: mana abilities and special actions are still allowed
+        if locked:
+            raise IllegalAction(f"no ability that isn't a mana ability can be activated while {locked} is on the "
+                                f"stack (702.61a)")
     res = Resolution(game, player, o.oid, (), x=req.x)
     if a.restriction is not None and not a.restriction.holds(game, res):
         if a.special:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .mana import mana_value
-from .timing import cast_banned, instant_timing
+from .timing import cast_banned, instant_timing, stack_restriction
 from .values import Slot
 from .selectors import ObjectFilter
 from .zones import Zone
@@ -359,14 +359,15 @@ class AllConditions:
 class CouldCastTiming:
     """116.2f: "any time you could cast it" -- the source card could begin to be cast now: any time its
     controller has priority if it's an instant or may be cast as though it had flash (702.8a), else a
-    main phase of their turn with an empty stack (307.1); and no effect forbids casting it (702.62c)."""
+    main phase of their turn with an empty stack (307.1); and no effect forbids casting it (702.62c), nor a
+    spell on the stack (702.61a: a card can't be suspended in response to a spell with split second)."""
 
     def holds(self, game: "Game", res: "Resolution") -> bool:
         """Check the card's types and timing permissions, then the turn, step and stack."""
         if not game.exists(res.source_oid):
             return False
         ch = game.characteristics(game.obj(res.source_oid))
-        if cast_banned(game, res.controller, ch.name) or "land" in ch.types:
+        if cast_banned(game, res.controller, ch.name) or "land" in ch.types or stack_restriction(game):
             return False
         return "instant" in ch.types or instant_timing(ch.abilities) or SorceryTiming().holds(game, res)
 

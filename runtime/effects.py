@@ -1299,18 +1299,24 @@ class Mill:
 
 @dataclass(frozen=True)
 class RemoveCounters:
-    """122.8-style: remove counters; performed only if all could be removed (for "if you can't")."""
+    """122.8-style: remove counters; performed only if all could be removed (for "if you can't").
+    With fewer on the object than the number, those there are removed (609.3: as much as possible)."""
 
     amount: Amount
     counter: str
     target: ObjectRef
 
     def resolve(self, res: "Resolution") -> None:
-        """Remove the counters and report whether it happened."""
+        """Remove the counters and report whether all of them could be."""
         done = False
+        game = res.game
         for ref in res.referents(self.target):
-            if isinstance(ref, int):
-                done = res.game.remove_counters(ref, self.counter, self.amount.evaluate(res))
+            if isinstance(ref, int) and game.exists(ref):
+                n = self.amount.evaluate(res)
+                there = game.obj(ref).counters.get(self.counter, 0)
+                done = there >= n and game.remove_counters(ref, self.counter, n)
+                if not done and 0 < there < n:
+                    game.remove_counters(ref, self.counter, there)  # 609.3
         res.performed = done
 
 

@@ -20,7 +20,7 @@ from .costs import Sources as Sources, _nonmana_ok, mana_payable, mana_sources, 
 from .mana import ManaRequirement
 from .resolution import Resolution
 from .stack import aura_target_specs, targets_exist
-from .timing import cast_banned, instant_timing
+from .timing import cast_banned, instant_timing, stack_restriction
 from .values import Cost
 from .zones import Zone
 
@@ -89,8 +89,8 @@ def can_cast(game: "Game", player: int, obj: "GameObject", alternative: int | No
             # 708.4, 601.2f: cast face down, the spell whose cost is reduced or increased is the
             # face-down one (a colorless 2/2 without a name), not the card as it is in the hand.
             as_cast = dataclasses.replace(obj, face_down=alt.face_down, clock=None)
-    if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name):
-        return False
+    if "land" in ch.types or obj.owner != player or cast_banned(game, player, ch.name) or stack_restriction(game):
+        return False  # 101.2, 702.61a
     if alternative is None and not d.mana_cost:
         return False  # 202.1b, 118.6: no mana cost can't be paid
     elif obj.zone is not Zone.HAND:
@@ -141,6 +141,8 @@ def can_activate(game: "Game", player: int, obj: "GameObject", ability: Activate
         return False  # 602.5a-style restriction of a static ability (116.2f: not of a special action)
     if ability.restriction is not None and not ability.restriction.holds(game, Resolution(game, player, obj.oid, ())):
         return False
+    if not ability.special and not ability.is_mana and stack_restriction(game):
+        return False  # 702.61a-b: only mana abilities and special actions while such a spell is on the stack
     if ability.once_per_turn and (index, game.state.turn) in obj.activations:
         return False  # 602.5b: already activated this turn
     if not _nonmana_ok(game, player, ability.cost, obj):

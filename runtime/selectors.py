@@ -67,6 +67,9 @@ class ObjectFilter:
     # the source's (its last known information, if it has left, 608.2h).
     tapped_for_source: bool = False
     token: bool = False  # "creature token": tokens only (111.1)
+    # 122.1: "permanent with a time counter on it" -- at least one counter of this kind on it; with the
+    # keyword suspend, in exile, a "suspended card" (702.62b)
+    counter: str = ""
 
     def describe(self) -> str:
         """The selector in words, plural ("artifact creatures", "creatures with flying or reach")."""
@@ -157,6 +160,8 @@ class ObjectFilter:
             if src is None or (obj.oid, game.state.turn) not in src.tapped_for:
                 return False
         if self.name and ch.name != self.name:
+            return False
+        if self.counter and not obj.counters.get(self.counter, 0):
             return False
         if self.single_target and not _targets_only_one(game, obj, self.single_target):
             return False

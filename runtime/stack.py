@@ -14,7 +14,7 @@ from .abilities import (
     ActivatedAbility, AuraTarget, Sentence, SpellAbility, TargetKind, TargetSpec, TriggeredAbility,
 )
 from .continuous import CantBeTargetedBy, CantBeTargetedByOnly, Untargetable
-from .decisions import Choice, ChooseNumber, ChooseTarget, YesNo
+from .decisions import Choice, ChooseCards, ChooseNumber, ChooseTarget, YesNo, chosen_keys
 from .errors import IllegalAction
 from .objects import Card, GameObject
 from .resolution import Resolution
@@ -56,6 +56,7 @@ class StackItem:
     x: int | None = None  # 107.3a: X chosen as an activated ability's cost was paid ("{X}{X}, {T}: ...")
     division: tuple[int, ...] = ()  # 603.3d, 601.2d: how a triggered ability's divided amount was split
     cost_cards: tuple[tuple[str, int], ...] = ()  # 118.3, 602.2b: (how, mana value) of cards its costs moved
+    modes: tuple[int, ...] = ()  # 700.2, 603.3c: the modes of a modal triggered ability, announced as it was put here
 
 
 def with_targets(game: "Game", item: StackItem, targets: tuple[object, ...]) -> StackItem:
@@ -83,6 +84,13 @@ def target_candidates(game: "Game", controller: int, spec: TargetSpec, source_oi
         with game.unchanging():
             return target_candidates(game, controller, spec, source_oid, enough, chosen, event_player)
     out: list[object] = []
+    if spec.either:
+        # 115.1: a slot spanning zones ("target permanent or suspended card"): any object one of its
+        # selectors allows, each in its own zone.
+        for part in (replace(spec, either=()), *spec.either):
+            out += [c for c in target_candidates(game, controller, part, source_oid, None, chosen, event_player)
+                    if c not in out]
+        return out if enough is None else out[:enough]
     # "that player controls": the objects are matched against the event's player, not the controller.
     viewer = event_player if spec.filter.controller == "event" else controller
     if spec.filter.controller == "event" and event_player < 0:
@@ -357,9 +365,18 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
     source_card = src.card.card_id if src else t.source_card
     targets: tuple[object, ...] = ()
     text = t.label
+    modes: tuple[int, ...] = ()
     if t.ability is not None:
         specs = t.ability.targets
         active = [True] * len(specs)
+        if isinstance(t.ability, TriggeredAbility) and t.ability.modes:
+            modes = _announce_trigger_modes(game, t, t.ability, game.source_name(t.source_oid, source_card))
+            if not modes:
+                # 603.3c: no mode can be chosen (none has legal targets): it is removed from the stack.
+                game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: "
+                         f"no mode can be chosen (603.3c)")
+                return
+            active = [s.mode < 0 or s.mode in modes for s in specs]
         try:
             targets = choose_targets(game, t.controller, specs, t.source_oid, None, active, event_player=t.event_player)
         except IllegalAction as e:
@@ -379,10 +396,26 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
     item = StackItem(kind=StackKind.ABILITY, oid=game.new_id(), source_oid=t.source_oid, source_card=source_card,
                      controller=t.controller, targets=targets, ability=t.ability, effect=t.effect,
                      remembered=t.remembered, text=text, event_player=t.event_player, event_amount=t.event_amount,
-                     division=division)
+                     division=division, modes=modes)
     game.state.stack += (item,)
     game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} goes on the stack")
     game.became_targets(item)
+
+
+def _announce_trigger_modes(game: "Game", t: "PendingTrigger", a: TriggeredAbility, name: str) -> tuple[int, ...]:
+    """603.3c, 700.2: the controller of a modal triggered ability announces ``a.choose`` different modes
+    as it is put on the stack; a mode whose targets can't be chosen can't be chosen.  Returns them in
+    printed order, or none if too few can be chosen."""
+    n = a.choose
+    legal = [m for m in range(len(a.modes))
+             if targets_exist(game, t.controller, tuple(s for s in a.targets if s.mode == m), t.source_oid)]
+    if len(legal) <= n:
+        return tuple(legal) if len(legal) == n else ()
+    opts = tuple(Choice(str(m), f"mode {m + 1}") for m in legal)
+    picked = game.ask_valid(ChooseCards(t.controller, f"Choose {n} mode(s) of {name}'s triggered ability (603.3c)",
+                                        opts, n, n),
+                            lambda ans: chosen_keys(ans, legal, n, n), f"choose {n} different modes (700.2)")
+    return tuple(sorted(picked))
 
 
 def resolve_top(game: "Game") -> None:
@@ -419,6 +452,10 @@ def _resolve_ability(game: "Game", item: StackItem) -> None:
             game.log("all its targets are illegal; it doesn't resolve (608.2b)")
             return
         run_sentences(res, a.sentences)
+        if isinstance(a, TriggeredAbility):
+            # 700.2: a modal triggered ability follows the instructions of the chosen modes, in printed order.
+            for m in item.modes:
+                run_sentences(res, a.modes[m])
     elif item.effect is not None:
         item.effect.resolve(res)
 

@@ -66,6 +66,10 @@ class TriggeredIR:
     targets: tuple[TargetIR, ...]
     sentences: tuple[SentenceIR, ...]
     ability_word: str = ""
+    # 700.2, 603.3c: a modal triggered ability's modes, in printed order ("choose one --"), ``choose`` of
+    # which are chosen as it is put on the stack; ``sentences`` is then empty.
+    modes: tuple[tuple[SentenceIR, ...], ...] = ()
+    choose: int = 0
 
 
 @dataclass(frozen=True)
@@ -234,10 +238,24 @@ class CostLessIf:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class ConditionalKeywordIR:
+    """604.1, 113.6, 702.33d: "If this spell was kicked, it has split second." -- a static ability giving
+    the object a keyword (``use``) only while ``condition`` holds; a spell's works on the stack.
+    ``words`` is the keyword as printed ("split second") and ``reminder`` its reminder text, both
+    filled in from the keyword library as it is lowered."""
+
+    use: KeywordUseIR
+    condition: Condition
+    words: str
+    reminder: str = ""
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   ChooseColorAsEntersIR,
-                  CostPerExtraTarget, CostPerPermanent, CostLessIf]
+                  CostPerExtraTarget, CostPerPermanent, CostLessIf, ConditionalKeywordIR]
 
 
 @dataclass(frozen=True)

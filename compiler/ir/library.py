@@ -181,6 +181,15 @@ class AuraPart(KeywordPart):
 
 
 @dataclass(frozen=True)
+class OnStackRestrictionPart(KeywordPart):
+    """702.61a-b: while the object is on the stack, players can't cast spells or activate abilities
+    that aren't mana abilities (split second); triggered abilities and special actions are unaffected."""
+
+    def python(self, kw: "KeywordIR") -> str | None:
+        return "rt.NoSpellsOrAbilitiesWhileOnStack()"
+
+
+@dataclass(frozen=True)
 class InertPart(KeywordPart):
     """A keyword whose rules are elsewhere (it does nothing itself)."""
 

@@ -94,12 +94,17 @@ class SlotRange(Ref):
 
 @dataclass(frozen=True)
 class ThisRef(Ref):
-    """The object the ability belongs to (109.5); ``words`` "it" where the text calls it so."""
+    """The object the ability belongs to (109.5); ``words`` "it" where the text calls it so.
+
+    ``short``: the author wrote the legendary card's short name here (201.4, 2019 Oracle wording:
+    "... dealt to Opal-Eye this turn"), which ``words`` holds and the text prints; "this" prints
+    the full name the first time an ability names the card (:meth:`Phrase.this_name`)."""
 
     words: str = ""
+    short: bool = False
 
     def text(self, ph: "Phrase", subject: bool = False) -> str:
-        if self.words in ("it", "this creature"):
+        if self.words in ("it", "this creature") or self.short:
             return self.words  # "this creature": printed so in a quoted ability (a granted one has no name)
         return ph.this_name()
 

@@ -20,6 +20,7 @@ class FilterIR(ObjectFilter):
 
     words: str = ""
     exiled: bool = False
+    suspended: bool = False  # 702.62b: said "suspended card" (in exile, with suspend and a time counter)
     alternatives: tuple["FilterIR", ...] = ()  # (the runtime's field, holding selectors with their words)
     # A keyword's number parameter giving the mana value bound (202.3; soulshift N, 702.46a): the
     # bound the generated code passes is that parameter's value, not a literal.

@@ -247,10 +247,15 @@ class PTChange(StaticPart):
     per_counter: str = ""  # "for each +1/+1 counter on this" (counted on the ability's source)
     per_filter: FilterIR | None = None  # "for each face-down creature on the battlefield"
     per_zone: str = ""  # "graveyard": ``per_filter`` counts the cards in the controller's graveyard (404)
+    # 702.45a: ``x_power``/``x_toughness`` are multiples of this keyword number parameter, not of X
+    # ("+n/+n" in bushido N: a local of the keyword's ``abilities()``, known as it is instantiated).
+    param: str = ""
 
     def text(self, ph: "Phrase | None") -> str:
-        pw = ("+X" if self.x_power > 0 else "-X") if self.x_power else signed(self.power, "p" in self.minus_zero)
-        tg = ("+X" if self.x_toughness > 0 else "-X") if self.x_toughness else \
+        var = self.param or "X"
+        pw = (f"+{var}" if self.x_power > 0 else f"-{var}") if self.x_power else \
+            signed(self.power, "p" in self.minus_zero)
+        tg = (f"+{var}" if self.x_toughness > 0 else f"-{var}") if self.x_toughness else \
             signed(self.toughness, "t" in self.minus_zero)
         per = f" for each {self.per_counter} counter on {ph.card.name if ph is not None else 'it'}" \
             if self.per_counter else ""
@@ -260,6 +265,8 @@ class PTChange(StaticPart):
 
     def python(self) -> str:
         base = f"power={lit(self.power)}, toughness={lit(self.toughness)}"
+        if self.param:  # "+n/+n" (the lowering allows no other form): the parameter's value itself
+            return f"rt.PTChange(power={ident(self.param)}, toughness={ident(self.param)})"
         if self.x_power or self.x_toughness:
             return f"rt.PTChange({base}, x_power={lit(self.x_power)}, x_toughness={lit(self.x_toughness)})"
         if self.per_counter:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ..pyexpr import lit
+from ..pyexpr import lit, tuple_expr
 from .base import dataclass, freeze
 from .amounts import Amount
 from .conditions import Condition
@@ -41,6 +41,9 @@ class TargetIR:
     # target for each time this spell was kicked"); None: once.
     times: Amount | None = None
     abilities: bool = False  # 113.7, 115.1: abilities on the stack too ("target spell or ability")
+    # 115.1: a slot spanning zones ("target permanent or suspended card"): the other selectors it allows,
+    # each a slot of its own filter and zone
+    either: tuple["TargetIR", ...] = ()
 
     def that(self) -> str:
         """How the slot is named again in the same ability ("that creature", 608.2c)."""
@@ -78,6 +81,8 @@ class TargetIR:
             fields.append(f"times={self.times.python()}")
         if self.abilities:
             fields.append("abilities=True")
+        if self.either:
+            fields.append(f"either={tuple_expr([e.python() for e in self.either])}")
         fields.append(f"text={lit(self.words)}")
         return f"rt.TargetSpec({', '.join(fields)})"
 
