@@ -1654,6 +1654,9 @@ class CardLowering:
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
 
+    def effect_ChangeColorWordEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ChangeColorWord(self.target(e.target, cond))  # 612.2, 613.1c
+
     def effect_TransformEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Transform(self.target(e.target, cond))  # 701.28a
 

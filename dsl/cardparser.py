@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '563ac54c7a58de2e83bb7ef9cc149ab2dee270853afcf427a393bb4565db5863'
+GRAMMAR = '243aefd7628f30d6ef3fb81830bd662aba8acfe7df7b2c8df6cf1b6e8a0a7c0f'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -537,6 +537,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'which'),
     ('__asgn_plain', 'plain', '', 'amount'),
     ('ChangeBaseEffect', 'common', 'ChangeBaseEffect', ''),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('ChangeColorWordEffect', 'common', 'ChangeColorWordEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('TransformEffect', 'common', 'TransformEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
@@ -31932,7 +31934,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F0:
             while True:
                 p225 = p
                 res226: list[Any] = []
@@ -31942,12 +31944,54 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p225] = q
-                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'transform', '')
-                q += 9
+                v = (q, 'change', '')
+                q += 6
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('text', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'text', '')
+                q += 4
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p225 = q
                 res226.append(v)
                 p227 = p225
@@ -31967,6 +32011,146 @@ class CardParser:
                 p225 = p227
                 if res228 and n:
                     res226.append(n)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('replacing', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'replacing', '')
+                q += 9
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('instances', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'instances', '')
+                q += 9
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('word', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'word', '')
+                q += 4
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p225 = q
+                res226.append(v)
+                q = sk0[p225]
+                if q < 0:
+                    q = _WS0(text, p225).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p225] = q
+                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'another', '')
+                q += 7
+                p225 = q
+                res226.append(v)
                 if res226:
                     n = Nt(res226)
                     n.rule = 516
@@ -31977,13 +32161,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F74:
+        if ch in _F10:
             while True:
                 p229 = p
                 res230: list[Any] = []
+                q = sk0[p229]
+                if q < 0:
+                    q = _WS0(text, p229).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p229] = q
+                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'transform', '')
+                q += 9
+                p229 = q
+                res230.append(v)
                 p231 = p229
                 res232: list[Any] = []
-                r = self.r_PlayerRef_0(p231)
+                r = self.r_TargetRef_0(p231)
                 if r is None:
                     p = c
                     ch = ch0
@@ -31998,161 +32196,9 @@ class CardParser:
                 p229 = p231
                 if res232 and n:
                     res230.append(n)
-                r = self.e157_0(p229)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p229 = q
-                if v:
-                    res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'all', '')
-                q += 3
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p229 = q
-                res230.append(v)
-                r = self.e158_0(p229)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p229 = q
-                if v:
-                    res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'own', '')
-                q += 3
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p229 = q
-                res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p229 = q
-                res230.append(v)
-                p233 = p229
-                res234: list[Any] = []
-                q = sk0[p233]
-                if q < 0:
-                    q = _WS0(text, p233).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p233] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p233 = q
-                res234.append(v)
-                if res234:
-                    n = Nt(res234)
-                    n.rule = 518
-                p229 = p233
-                if res234 and n:
-                    res230.append(n)
                 if res230:
-                    n = Nt(res230 if len(res230) == 1 and type(res230[0]) is not list else flatten(res230))
-                    n.rule = 519
+                    n = Nt(res230)
+                    n.rule = 518
                 q = p229
                 v = n if res230 else None
                 if v is not None:
@@ -32162,49 +32208,11 @@ class CardParser:
                 break
         if ch in _F74:
             while True:
-                p235 = p
+                p233 = p
+                res234: list[Any] = []
+                p235 = p233
                 res236: list[Any] = []
-                p237 = p235
-                res238: list[Any] = []
-                r = self.r_PlayerRef_0(p237)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p237 = q
-                if v:
-                    res238.append(v)
-                if res238:
-                    n = Nt(res238)
-                    n.rule = 520
-                p235 = p237
-                if res238 and n:
-                    res236.append(n)
-                r = self.e159_0(p235)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p235 = q
-                if v:
-                    res236.append(v)
-                q = sk0[p235]
-                if q < 0:
-                    q = _WS0(text, p235).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p235] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'their', '')
-                q += 5
-                p235 = q
-                res236.append(v)
-                r = self.e160_0(p235)
+                r = self.r_PlayerRef_0(p235)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32214,34 +32222,195 @@ class CardParser:
                 if v:
                     res236.append(v)
                 if res236:
-                    n = Nt(res236 if len(res236) == 1 and type(res236[0]) is not list else flatten(res236))
+                    n = Nt(res236)
+                    n.rule = 519
+                p233 = p235
+                if res236 and n:
+                    res234.append(n)
+                r = self.e157_0(p233)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p233 = q
+                if v:
+                    res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p233 = q
+                res234.append(v)
+                r = self.e158_0(p233)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p233 = q
+                if v:
+                    res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p233 = q
+                res234.append(v)
+                q = sk0[p233]
+                if q < 0:
+                    q = _WS0(text, p233).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p233] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p233 = q
+                res234.append(v)
+                p237 = p233
+                res238: list[Any] = []
+                q = sk0[p237]
+                if q < 0:
+                    q = _WS0(text, p237).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p237] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p237 = q
+                res238.append(v)
+                if res238:
+                    n = Nt(res238)
+                    n.rule = 520
+                p233 = p237
+                if res238 and n:
+                    res234.append(n)
+                if res234:
+                    n = Nt(res234 if len(res234) == 1 and type(res234[0]) is not list else flatten(res234))
                     n.rule = 521
-                q = p235
-                v = n if res236 else None
+                q = p233
+                v = n if res234 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F74:
             while True:
                 p239 = p
                 res240: list[Any] = []
-                q = sk0[p239]
-                if q < 0:
-                    q = _WS0(text, p239).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p239] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                p241 = p239
+                res242: list[Any] = []
+                r = self.r_PlayerRef_0(p241)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
-                p239 = q
-                res240.append(v)
-                r = self.e161_0(p239)
+                q, v = r
+                p241 = q
+                if v:
+                    res242.append(v)
+                if res242:
+                    n = Nt(res242)
+                    n.rule = 522
+                p239 = p241
+                if res242 and n:
+                    res240.append(n)
+                r = self.e159_0(p239)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32256,78 +32425,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p239] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
-                p239 = q
-                res240.append(v)
-                q = sk0[p239]
-                if q < 0:
-                    q = _WS0(text, p239).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p239] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
+                v = (q, 'their', '')
                 q += 5
                 p239 = q
                 res240.append(v)
-                q = sk0[p239]
-                if q < 0:
-                    q = _WS0(text, p239).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p239] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.e160_0(p239)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
-                q += 4
+                q, v = r
                 p239 = q
-                res240.append(v)
-                q = sk0[p239]
-                if q < 0:
-                    q = _WS0(text, p239).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p239] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p239 = q
-                res240.append(v)
-                p241 = p239
-                res242: list[Any] = []
-                q = sk0[p241]
-                if q < 0:
-                    q = _WS0(text, p241).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p241] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'toughness', '')
-                q += 9
-                p241 = q
-                res242.append(v)
-                if res242:
-                    n = Nt(res242)
-                    n.rule = 522
-                p239 = p241
-                if res242 and n:
-                    res240.append(n)
+                if v:
+                    res240.append(v)
                 if res240:
                     n = Nt(res240 if len(res240) == 1 and type(res240[0]) is not list else flatten(res240))
                     n.rule = 523
@@ -32338,7 +32452,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F27:
             while True:
                 p243 = p
                 res244: list[Any] = []
@@ -32348,12 +32462,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p243] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
+                v = (q, 'exchange', '')
+                q += 8
+                p243 = q
+                res244.append(v)
+                r = self.e161_0(p243)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p243 = q
+                if v:
+                    res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
                 p243 = q
                 res244.append(v)
                 q = sk0[p243]
@@ -32362,12 +32499,40 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p243] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                v = (q, 'total', '')
+                q += 5
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
                 p243 = q
                 res244.append(v)
                 p245 = p243
@@ -32378,12 +32543,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p245] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'color', '')
-                q += 5
+                v = (q, 'toughness', '')
+                q += 9
                 p245 = q
                 res246.append(v)
                 if res246:
@@ -32393,7 +32558,7 @@ class CardParser:
                 if res246 and n:
                     res244.append(n)
                 if res244:
-                    n = Nt(res244)
+                    n = Nt(res244 if len(res244) == 1 and type(res244[0]) is not list else flatten(res244))
                     n.rule = 525
                 q = p243
                 v = n if res244 else None
@@ -32402,133 +32567,63 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F99:
+        if ch in _F0:
             while True:
                 p247 = p
                 res248: list[Any] = []
-                while True:
-                    p249 = p247
-                    res250: list[Any] = []
-                    r = self.r_PlayerRef_0(p249)
-                    if r is None:
-                        break
-                    q, v = r
-                    p249 = q
-                    if v:
-                        res250.append(v)
-                    if res250:
-                        n = Nt(res250)
-                        n.rule = 526
-                    q = p249
-                    v = n if res250 else None
-                    p247 = q
-                    if v is not None:
-                        res248.append(v)
-                    break
-                r = self.e162_0(p247)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p247 = q
-                if v:
-                    res248.append(v)
-                while True:
-                    p251 = p247
-                    res252: list[Any] = []
-                    r = self.e163_0(p251)
-                    if r is None:
-                        break
-                    q, v = r
-                    p251 = q
-                    if v:
-                        res252.append(v)
-                    q = sk0[p251]
-                    if q < 0:
-                        q = _WS0(text, p251).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p251] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p251 = q
-                    res252.append(v)
-                    q = sk0[p251]
-                    if q < 0:
-                        q = _WS0(text, p251).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p251] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p251 = q
-                    res252.append(v)
-                    q = sk0[p251]
-                    if q < 0:
-                        q = _WS0(text, p251).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p251] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p251 = q
-                    res252.append(v)
-                    q = sk0[p251]
-                    if q < 0:
-                        q = _WS0(text, p251).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p251] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p251 = q
-                    res252.append(v)
-                    p247 = p251
-                    res248 += res252
-                    break
-                r = self.e164_0(p247)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p247 = q
-                if v:
-                    res248.append(v)
-                p253 = p247
-                res254: list[Any] = []
-                q = sk0[p253]
+                q = sk0[p247]
                 if q < 0:
-                    q = _WS0(text, p253).end()
+                    q = _WS0(text, p247).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p253] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p247] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
-                p253 = q
-                res254.append(v)
-                if res254:
-                    n = Nt(res254)
-                    n.rule = 527
-                p247 = p253
-                if res254 and n:
+                v = (q, 'choose', '')
+                q += 6
+                p247 = q
+                res248.append(v)
+                q = sk0[p247]
+                if q < 0:
+                    q = _WS0(text, p247).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p247] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p247 = q
+                res248.append(v)
+                p249 = p247
+                res250: list[Any] = []
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p249 = q
+                res250.append(v)
+                if res250:
+                    n = Nt(res250)
+                    n.rule = 526
+                p247 = p249
+                if res250 and n:
                     res248.append(n)
                 if res248:
-                    n = Nt(res248 if len(res248) == 1 and type(res248[0]) is not list else flatten(res248))
-                    n.rule = 528
+                    n = Nt(res248)
+                    n.rule = 527
                 q = p247
                 v = n if res248 else None
                 if v is not None:
@@ -32536,51 +32631,143 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F99:
             while True:
-                p255 = p
-                res256: list[Any] = []
-                q = sk0[p255]
+                p251 = p
+                res252: list[Any] = []
+                while True:
+                    p253 = p251
+                    res254: list[Any] = []
+                    r = self.r_PlayerRef_0(p253)
+                    if r is None:
+                        break
+                    q, v = r
+                    p253 = q
+                    if v:
+                        res254.append(v)
+                    if res254:
+                        n = Nt(res254)
+                        n.rule = 528
+                    q = p253
+                    v = n if res254 else None
+                    p251 = q
+                    if v is not None:
+                        res252.append(v)
+                    break
+                r = self.e162_0(p251)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p251 = q
+                if v:
+                    res252.append(v)
+                while True:
+                    p255 = p251
+                    res256: list[Any] = []
+                    r = self.e163_0(p255)
+                    if r is None:
+                        break
+                    q, v = r
+                    p255 = q
+                    if v:
+                        res256.append(v)
+                    q = sk0[p255]
+                    if q < 0:
+                        q = _WS0(text, p255).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p255] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p255 = q
+                    res256.append(v)
+                    q = sk0[p255]
+                    if q < 0:
+                        q = _WS0(text, p255).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p255] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p255 = q
+                    res256.append(v)
+                    q = sk0[p255]
+                    if q < 0:
+                        q = _WS0(text, p255).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p255] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p255 = q
+                    res256.append(v)
+                    q = sk0[p255]
+                    if q < 0:
+                        q = _WS0(text, p255).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p255] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p255 = q
+                    res256.append(v)
+                    p251 = p255
+                    res252 += res256
+                    break
+                r = self.e164_0(p251)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p251 = q
+                if v:
+                    res252.append(v)
+                p257 = p251
+                res258: list[Any] = []
+                q = sk0[p257]
                 if q < 0:
-                    q = _WS0(text, p255).end()
+                    q = _WS0(text, p257).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p255] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p257] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
-                p255 = q
-                res256.append(v)
-                r = self.e165_0(p255)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p255 = q
-                if v:
-                    res256.append(v)
-                p257 = p255
-                res258: list[Any] = []
-                r = self.r_ObjectFilter_0(p257)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
+                v = (q, 'hand', '')
+                q += 4
                 p257 = q
-                if v:
-                    res258.append(v)
+                res258.append(v)
                 if res258:
                     n = Nt(res258)
                     n.rule = 529
-                p255 = p257
+                p251 = p257
                 if res258 and n:
-                    res256.append(n)
-                p259 = p255
+                    res252.append(n)
+                if res252:
+                    n = Nt(res252 if len(res252) == 1 and type(res252[0]) is not list else flatten(res252))
+                    n.rule = 530
+                q = p251
+                v = n if res252 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p259 = p
                 res260: list[Any] = []
                 q = sk0[p259]
                 if q < 0:
@@ -32588,49 +32775,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p259] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'name', '')
-                q += 4
+                v = (q, 'choose', '')
+                q += 6
                 p259 = q
                 res260.append(v)
-                if res260:
-                    n = Nt(res260)
-                    n.rule = 530
-                p255 = p259
-                if res260 and n:
-                    res256.append(n)
-                if res256:
-                    n = Nt(res256 if len(res256) == 1 and type(res256[0]) is not list else flatten(res256))
-                    n.rule = 531
-                q = p255
-                v = n if res256 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                p261 = p
-                res262: list[Any] = []
-                q = sk0[p261]
-                if q < 0:
-                    q = _WS0(text, p261).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p261] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.e165_0(p259)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
-                p261 = q
-                res262.append(v)
-                r = self.e166_0(p261)
+                q, v = r
+                p259 = q
+                if v:
+                    res260.append(v)
+                p261 = p259
+                res262: list[Any] = []
+                r = self.r_ObjectFilter_0(p261)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32639,21 +32803,13 @@ class CardParser:
                 p261 = q
                 if v:
                     res262.append(v)
-                q = sk0[p261]
-                if q < 0:
-                    q = _WS0(text, p261).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p261] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p261 = q
-                res262.append(v)
-                p263 = p261
+                if res262:
+                    n = Nt(res262)
+                    n.rule = 531
+                p259 = p261
+                if res262 and n:
+                    res260.append(n)
+                p263 = p259
                 res264: list[Any] = []
                 q = sk0[p263]
                 if q < 0:
@@ -32661,31 +32817,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p263] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
+                v = (q, 'name', '')
                 q += 4
                 p263 = q
                 res264.append(v)
                 if res264:
                     n = Nt(res264)
                     n.rule = 532
-                p261 = p263
+                p259 = p263
                 if res264 and n:
-                    res262.append(n)
-                if res262:
-                    n = Nt(res262 if len(res262) == 1 and type(res262[0]) is not list else flatten(res262))
+                    res260.append(n)
+                if res260:
+                    n = Nt(res260 if len(res260) == 1 and type(res260[0]) is not list else flatten(res260))
                     n.rule = 533
-                q = p261
-                v = n if res262 else None
+                q = p259
+                v = n if res260 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F25:
+        if ch in _F10:
             while True:
                 p265 = p
                 res266: list[Any] = []
@@ -32695,25 +32851,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p265] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
+                v = (q, 'turn', '')
                 q += 4
                 p265 = q
                 res266.append(v)
-                p267 = p265
-                res268: list[Any] = []
-                r = self.r_Effect_0(p267)
+                r = self.e166_0(p265)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p267 = q
+                p265 = q
                 if v:
-                    res268.append(v)
+                    res266.append(v)
+                q = sk0[p265]
+                if q < 0:
+                    q = _WS0(text, p265).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p265] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p265 = q
+                res266.append(v)
+                p267 = p265
+                res268: list[Any] = []
+                q = sk0[p267]
+                if q < 0:
+                    q = _WS0(text, p267).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p267] = q
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'down', '')
+                q += 4
+                p267 = q
+                res268.append(v)
                 if res268:
                     n = Nt(res268)
                     n.rule = 534
@@ -32721,7 +32905,7 @@ class CardParser:
                 if res268 and n:
                     res266.append(n)
                 if res266:
-                    n = Nt(res266)
+                    n = Nt(res266 if len(res266) == 1 and type(res266[0]) is not list else flatten(res266))
                     n.rule = 535
                 q = p265
                 v = n if res266 else None
@@ -32730,7 +32914,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F25:
             while True:
                 p269 = p
                 res270: list[Any] = []
@@ -32740,45 +32924,17 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p269] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
-                p269 = q
-                res270.append(v)
-                q = sk0[p269]
-                if q < 0:
-                    q = _WS0(text, p269).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p269] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p269 = q
-                res270.append(v)
-                q = sk0[p269]
-                if q < 0:
-                    q = _WS0(text, p269).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p269] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
+                v = (q, 'have', '')
+                q += 4
                 p269 = q
                 res270.append(v)
                 p271 = p269
                 res272: list[Any] = []
-                r = self.r_TargetRef_0(p271)
+                r = self.r_Effect_0(p271)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32793,40 +32949,9 @@ class CardParser:
                 p269 = p271
                 if res272 and n:
                     res270.append(n)
-                q = sk0[p269]
-                if q < 0:
-                    q = _WS0(text, p269).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p269] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p269 = q
-                res270.append(v)
-                p273 = p269
-                res274: list[Any] = []
-                r = self.r_TargetRef_0(p273)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p273 = q
-                if v:
-                    res274.append(v)
-                if res274:
-                    n = Nt(res274)
-                    n.rule = 537
-                p269 = p273
-                if res274 and n:
-                    res270.append(n)
                 if res270:
                     n = Nt(res270)
-                    n.rule = 538
+                    n.rule = 537
                 q = p269
                 v = n if res270 else None
                 if v is not None:
@@ -32834,71 +32959,111 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F27:
             while True:
-                p275 = p
+                p273 = p
+                res274: list[Any] = []
+                q = sk0[p273]
+                if q < 0:
+                    q = _WS0(text, p273).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p273] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exchange', '')
+                q += 8
+                p273 = q
+                res274.append(v)
+                q = sk0[p273]
+                if q < 0:
+                    q = _WS0(text, p273).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p273] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p273 = q
+                res274.append(v)
+                q = sk0[p273]
+                if q < 0:
+                    q = _WS0(text, p273).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p273] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p273 = q
+                res274.append(v)
+                p275 = p273
                 res276: list[Any] = []
-                q = sk0[p275]
-                if q < 0:
-                    q = _WS0(text, p275).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p275] = q
-                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p275)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'flip', '')
-                q += 4
+                q, v = r
                 p275 = q
-                res276.append(v)
-                q = sk0[p275]
+                if v:
+                    res276.append(v)
+                if res276:
+                    n = Nt(res276)
+                    n.rule = 538
+                p273 = p275
+                if res276 and n:
+                    res274.append(n)
+                q = sk0[p273]
                 if q < 0:
-                    q = _WS0(text, p275).end()
+                    q = _WS0(text, p273).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p275] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    sk0[p273] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
-                p275 = q
-                res276.append(v)
-                p277 = p275
+                v = (q, 'and', '')
+                q += 3
+                p273 = q
+                res274.append(v)
+                p277 = p273
                 res278: list[Any] = []
-                q = sk0[p277]
-                if q < 0:
-                    q = _WS0(text, p277).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p277] = q
-                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p277)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'coin', '')
-                q += 4
+                q, v = r
                 p277 = q
-                res278.append(v)
+                if v:
+                    res278.append(v)
                 if res278:
                     n = Nt(res278)
                     n.rule = 539
-                p275 = p277
+                p273 = p277
                 if res278 and n:
-                    res276.append(n)
-                if res276:
-                    n = Nt(res276)
+                    res274.append(n)
+                if res274:
+                    n = Nt(res274)
                     n.rule = 540
-                q = p275
-                v = n if res276 else None
+                q = p273
+                v = n if res274 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F37:
+        if ch in _F19:
             while True:
                 p279 = p
                 res280: list[Any] = []
@@ -32908,12 +33073,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p279] = q
-                if not (text.startswith('double', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'double', '')
-                q += 6
+                v = (q, 'flip', '')
+                q += 4
                 p279 = q
                 res280.append(v)
                 q = sk0[p279]
@@ -32922,96 +33087,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p279] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
-                q += 3
-                p279 = q
-                res280.append(v)
-                q = sk0[p279]
-                if q < 0:
-                    q = _WS0(text, p279).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p279] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p279 = q
-                res280.append(v)
-                q = sk0[p279]
-                if q < 0:
-                    q = _WS0(text, p279).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p279] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p279 = q
-                res280.append(v)
-                q = sk0[p279]
-                if q < 0:
-                    q = _WS0(text, p279).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p279] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'toughness', '')
-                q += 9
-                p279 = q
-                res280.append(v)
-                q = sk0[p279]
-                if q < 0:
-                    q = _WS0(text, p279).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p279] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'until', '')
-                q += 5
-                p279 = q
-                res280.append(v)
-                q = sk0[p279]
-                if q < 0:
-                    q = _WS0(text, p279).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p279] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                p279 = q
-                res280.append(v)
-                q = sk0[p279]
-                if q < 0:
-                    q = _WS0(text, p279).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p279] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
+                v = (q, 'a', '')
+                q += 1
                 p279 = q
                 res280.append(v)
                 p281 = p279
@@ -33022,11 +33103,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p281] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
+                v = (q, 'coin', '')
                 q += 4
                 p281 = q
                 res282.append(v)
@@ -33046,125 +33127,147 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F79:
+        if ch in _F37:
             while True:
                 p283 = p
                 res284: list[Any] = []
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('double', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'double', '')
+                q += 6
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p283 = q
+                res284.append(v)
+                q = sk0[p283]
+                if q < 0:
+                    q = _WS0(text, p283).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p283] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p283 = q
+                res284.append(v)
                 p285 = p283
                 res286: list[Any] = []
-                r = self.r_TargetRef_0(p285)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p285 = q
-                if v:
-                    res286.append(v)
-                if res286:
-                    n = Nt(res286)
-                    n.rule = 543
-                p283 = p285
-                if res286 and n:
-                    res284.append(n)
-                q = sk0[p283]
+                q = sk0[p285]
                 if q < 0:
-                    q = _WS0(text, p283).end()
+                    q = _WS0(text, p285).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p283] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacks', '')
-                q += 7
-                p283 = q
-                res284.append(v)
-                p287 = p283
-                res288: list[Any] = []
-                r = self.r_PlayerRef_0(p287)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p287 = q
-                if v:
-                    res288.append(v)
-                if res288:
-                    n = Nt(res288)
-                    n.rule = 544
-                p283 = p287
-                if res288 and n:
-                    res284.append(n)
-                q = sk0[p283]
-                if q < 0:
-                    q = _WS0(text, p283).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p283] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p283 = q
-                res284.append(v)
-                q = sk0[p283]
-                if q < 0:
-                    q = _WS0(text, p283).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p283] = q
+                    sk0[p285] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p283 = q
-                res284.append(v)
-                q = sk0[p283]
-                if q < 0:
-                    q = _WS0(text, p283).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p283] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
-                p283 = q
-                res284.append(v)
-                p289 = p283
-                res290: list[Any] = []
-                q = sk0[p289]
-                if q < 0:
-                    q = _WS0(text, p289).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p289] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'able', '')
-                q += 4
-                p289 = q
-                res290.append(v)
-                if res290:
-                    n = Nt(res290)
-                    n.rule = 545
-                p283 = p289
-                if res290 and n:
+                p285 = q
+                res286.append(v)
+                if res286:
+                    n = Nt(res286)
+                    n.rule = 543
+                p283 = p285
+                if res286 and n:
                     res284.append(n)
                 if res284:
                     n = Nt(res284)
-                    n.rule = 546
+                    n.rule = 544
                 q = p283
                 v = n if res284 else None
                 if v is not None:
@@ -33172,53 +33275,101 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F79:
             while True:
-                p291 = p
+                p287 = p
+                res288: list[Any] = []
+                p289 = p287
+                res290: list[Any] = []
+                r = self.r_TargetRef_0(p289)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p289 = q
+                if v:
+                    res290.append(v)
+                if res290:
+                    n = Nt(res290)
+                    n.rule = 545
+                p287 = p289
+                if res290 and n:
+                    res288.append(n)
+                q = sk0[p287]
+                if q < 0:
+                    q = _WS0(text, p287).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p287] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p287 = q
+                res288.append(v)
+                p291 = p287
                 res292: list[Any] = []
-                q = sk0[p291]
-                if q < 0:
-                    q = _WS0(text, p291).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p291] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.r_PlayerRef_0(p291)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
+                q, v = r
                 p291 = q
-                res292.append(v)
-                q = sk0[p291]
+                if v:
+                    res292.append(v)
+                if res292:
+                    n = Nt(res292)
+                    n.rule = 546
+                p287 = p291
+                if res292 and n:
+                    res288.append(n)
+                q = sk0[p287]
                 if q < 0:
-                    q = _WS0(text, p291).end()
+                    q = _WS0(text, p287).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p291] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    sk0[p287] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
-                p291 = q
-                res292.append(v)
-                q = sk0[p291]
+                v = (q, 'this', '')
+                q += 4
+                p287 = q
+                res288.append(v)
+                q = sk0[p287]
                 if q < 0:
-                    q = _WS0(text, p291).end()
+                    q = _WS0(text, p287).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p291] = q
-                if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    sk0[p287] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'permanent', '')
-                q += 9
-                p291 = q
-                res292.append(v)
-                p293 = p291
+                v = (q, 'turn', '')
+                q += 4
+                p287 = q
+                res288.append(v)
+                q = sk0[p287]
+                if q < 0:
+                    q = _WS0(text, p287).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p287] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p287 = q
+                res288.append(v)
+                p293 = p287
                 res294: list[Any] = []
                 q = sk0[p293]
                 if q < 0:
@@ -33226,31 +33377,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p293] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'type', '')
+                v = (q, 'able', '')
                 q += 4
                 p293 = q
                 res294.append(v)
                 if res294:
                     n = Nt(res294)
                     n.rule = 547
-                p291 = p293
+                p287 = p293
                 if res294 and n:
-                    res292.append(n)
-                if res292:
-                    n = Nt(res292)
+                    res288.append(n)
+                if res288:
+                    n = Nt(res288)
                     n.rule = 548
-                q = p291
-                v = n if res292 else None
+                q = p287
+                v = n if res288 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F0:
             while True:
                 p295 = p
                 res296: list[Any] = []
@@ -33260,182 +33411,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p295] = q
-                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'for', '')
-                q += 3
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p295 = q
-                res296.append(v)
-                p297 = p295
-                res298: list[Any] = []
-                r = self.r_ObjectFilter_0(p297)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p297 = q
-                if v:
-                    res298.append(v)
-                if res298:
-                    n = Nt(res298)
-                    n.rule = 549
-                p295 = p297
-                if res298 and n:
-                    res296.append(n)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('creates', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creates', '')
-                q += 7
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'token', '')
-                q += 5
-                p295 = q
-                res296.append(v)
-                q = sk0[p295]
-                if q < 0:
-                    q = _WS0(text, p295).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith("that's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "that's", '')
+                v = (q, 'choose', '')
                 q += 6
                 p295 = q
                 res296.append(v)
@@ -33459,29 +33439,49 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p295] = q
-                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('permanent', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'copy', '')
-                q += 4
+                v = (q, 'permanent', '')
+                q += 9
                 p295 = q
                 res296.append(v)
-                q = sk0[p295]
+                p297 = p295
+                res298: list[Any] = []
+                q = sk0[p297]
                 if q < 0:
-                    q = _WS0(text, p295).end()
+                    q = _WS0(text, p297).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p295] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p297] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
-                q += 2
-                p295 = q
-                res296.append(v)
-                p299 = p295
+                v = (q, 'type', '')
+                q += 4
+                p297 = q
+                res298.append(v)
+                if res298:
+                    n = Nt(res298)
+                    n.rule = 549
+                p295 = p297
+                if res298 and n:
+                    res296.append(n)
+                if res296:
+                    n = Nt(res296)
+                    n.rule = 550
+                q = p295
+                v = n if res296 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p299 = p
                 res300: list[Any] = []
                 q = sk0[p299]
                 if q < 0:
@@ -33489,6 +33489,235 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p299] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p299 = q
+                res300.append(v)
+                p301 = p299
+                res302: list[Any] = []
+                r = self.r_ObjectFilter_0(p301)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p301 = q
+                if v:
+                    res302.append(v)
+                if res302:
+                    n = Nt(res302)
+                    n.rule = 551
+                p299 = p301
+                if res302 and n:
+                    res300.append(n)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('creates', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creates', '')
+                q += 7
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('token', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'token', '')
+                q += 5
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith("that's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "that's", '')
+                q += 6
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'copy', '')
+                q += 4
+                p299 = q
+                res300.append(v)
+                q = sk0[p299]
+                if q < 0:
+                    q = _WS0(text, p299).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p299] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p299 = q
+                res300.append(v)
+                p303 = p299
+                res304: list[Any] = []
+                q = sk0[p303]
+                if q < 0:
+                    q = _WS0(text, p303).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p303] = q
                 m = _RX54(text, q) if text[q:q + 1] in _F33 else None
                 if m is None:
                     p = c
@@ -33497,210 +33726,20 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p299 = q
-                if v:
-                    res300.append(v)
-                if res300:
-                    n = Nt(res300)
-                    n.rule = 550
-                p295 = p299
-                if res300 and n:
-                    res296.append(n)
-                if res296:
-                    n = Nt(res296)
-                    n.rule = 551
-                q = p295
-                v = n if res296 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F13:
-            while True:
-                p301 = p
-                res302: list[Any] = []
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'return', '')
-                q += 6
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'all', '')
-                q += 3
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'destroyed', '')
-                q += 9
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p301 = q
-                res302.append(v)
-                p303 = p301
-                res304: list[Any] = []
-                q = sk0[p303]
-                if q < 0:
-                    q = _WS0(text, p303).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p303] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'way', '')
-                q += 3
                 p303 = q
-                res304.append(v)
+                if v:
+                    res304.append(v)
                 if res304:
                     n = Nt(res304)
                     n.rule = 552
-                p301 = p303
+                p299 = p303
                 if res304 and n:
-                    res302.append(n)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p301 = q
-                res302.append(v)
-                q = sk0[p301]
-                if q < 0:
-                    q = _WS0(text, p301).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p301] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p301 = q
-                res302.append(v)
-                if res302:
-                    n = Nt(res302)
+                    res300.append(n)
+                if res300:
+                    n = Nt(res300)
                     n.rule = 553
-                q = p301
-                v = n if res302 else None
+                q = p299
+                v = n if res300 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -33716,12 +33755,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p305] = q
-                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'reveal', '')
+                v = (q, 'return', '')
                 q += 6
+                p305 = q
+                res306.append(v)
+                q = sk0[p305]
+                if q < 0:
+                    q = _WS0(text, p305).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p305] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
                 p305 = q
                 res306.append(v)
                 q = sk0[p305]
@@ -33744,53 +33797,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p305] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
-                q += 4
-                p305 = q
-                res306.append(v)
-                q = sk0[p305]
-                if q < 0:
-                    q = _WS0(text, p305).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p305] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p305 = q
-                res306.append(v)
-                q = sk0[p305]
-                if q < 0:
-                    q = _WS0(text, p305).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p305] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p305 = q
-                res306.append(v)
-                q = sk0[p305]
-                if q < 0:
-                    q = _WS0(text, p305).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p305] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
+                v = (q, 'in', '')
                 q += 2
                 p305 = q
                 res306.append(v)
@@ -33814,12 +33825,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p305] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'library', '')
-                q += 7
+                v = (q, 'graveyard', '')
+                q += 9
                 p305 = q
                 res306.append(v)
                 q = sk0[p305]
@@ -33828,12 +33839,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p305] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'until', '')
-                q += 5
+                v = (q, 'destroyed', '')
+                q += 9
                 p305 = q
                 res306.append(v)
                 q = sk0[p305]
@@ -33842,11 +33853,61 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p305] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
+                v = (q, 'this', '')
+                q += 4
+                p305 = q
+                res306.append(v)
+                p307 = p305
+                res308: list[Any] = []
+                q = sk0[p307]
+                if q < 0:
+                    q = _WS0(text, p307).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p307] = q
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'way', '')
+                q += 3
+                p307 = q
+                res308.append(v)
+                if res308:
+                    n = Nt(res308)
+                    n.rule = 554
+                p305 = p307
+                if res308 and n:
+                    res306.append(n)
+                q = sk0[p305]
+                if q < 0:
+                    q = _WS0(text, p305).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p305] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p305 = q
+                res306.append(v)
+                q = sk0[p305]
+                if q < 0:
+                    q = _WS0(text, p305).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p305] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
                 q += 3
                 p305 = q
                 res306.append(v)
@@ -33856,42 +33917,16 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p305] = q
-                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'reveal', '')
-                q += 6
+                v = (q, 'battlefield', '')
+                q += 11
                 p305 = q
                 res306.append(v)
-                r = self.e167_0(p305)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p305 = q
-                if v:
-                    res306.append(v)
-                p307 = p305
-                res308: list[Any] = []
-                r = self.r_ObjectFilter_0(p307)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p307 = q
-                if v:
-                    res308.append(v)
-                if res308:
-                    n = Nt(res308)
-                    n.rule = 554
-                p305 = p307
-                if res308 and n:
-                    res306.append(n)
                 if res306:
-                    n = Nt(res306 if len(res306) == 1 and type(res306[0]) is not list else flatten(res306))
+                    n = Nt(res306)
                     n.rule = 555
                 q = p305
                 v = n if res306 else None
@@ -33900,7 +33935,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F13:
             while True:
                 p309 = p
                 res310: list[Any] = []
@@ -33910,42 +33945,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p309] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'put', '')
-                q += 3
+                v = (q, 'reveal', '')
+                q += 6
                 p309 = q
                 res310.append(v)
-                p311 = p309
-                res312: list[Any] = []
-                r = self.r_TargetRef_0(p311)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p311 = q
-                if v:
-                    res312.append(v)
-                if res312:
-                    n = Nt(res312)
-                    n.rule = 556
-                p309 = p311
-                if res312 and n:
-                    res310.append(n)
                 q = sk0[p309]
                 if q < 0:
                     q = _WS0(text, p309).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p309] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'cards', '')
+                q += 5
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
                 q += 4
                 p309 = q
                 res310.append(v)
@@ -33963,110 +33995,133 @@ class CardParser:
                 q += 3
                 p309 = q
                 res310.append(v)
-                p313 = p309
-                res314: list[Any] = []
-                q = sk0[p313]
+                q = sk0[p309]
                 if q < 0:
-                    q = _WS0(text, p313).end()
+                    q = _WS0(text, p309).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p313] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    sk0[p309] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'battlefield', '')
-                q += 11
-                p313 = q
-                res314.append(v)
-                if res314:
-                    n = Nt(res314)
-                    n.rule = 557
-                p309 = p313
-                if res314 and n:
-                    res310.append(n)
-                while True:
-                    p315 = p309
-                    res316: list[Any] = []
-                    q = sk0[p315]
-                    if q < 0:
-                        q = _WS0(text, p315).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p315] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p315 = q
-                    res316.append(v)
-                    p317 = p315
-                    res318: list[Any] = []
-                    r = self.r_Amount_0(p317)
-                    if r is None:
-                        break
-                    q, v = r
-                    p317 = q
-                    if v:
-                        res318.append(v)
-                    if res318:
-                        n = Nt(res318)
-                        n.rule = 558
-                    p315 = p317
-                    if res318 and n:
-                        res316.append(n)
-                    p319 = p315
-                    res320: list[Any] = []
-                    r = self.r_CounterKind_0(p319)
-                    if r is None:
-                        break
-                    q, v = r
-                    p319 = q
-                    if v:
-                        res320.append(v)
-                    if res320:
-                        n = Nt(res320)
-                        n.rule = 559
-                    p315 = p319
-                    if res320 and n:
-                        res316.append(n)
-                    r = self.e168_0(p315)
-                    if r is None:
-                        break
-                    q, v = r
-                    p315 = q
-                    if v:
-                        res316.append(v)
-                    q = sk0[p315]
-                    if q < 0:
-                        q = _WS0(text, p315).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p315] = q
-                    if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'on', '')
-                    q += 2
-                    p315 = q
-                    res316.append(v)
-                    q = sk0[p315]
-                    if q < 0:
-                        q = _WS0(text, p315).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p315] = q
-                    if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'it', '')
-                    q += 2
-                    p315 = q
-                    res316.append(v)
-                    p309 = p315
-                    res310 += res316
+                v = (q, 'top', '')
+                q += 3
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, 'of', '')
+                q += 2
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p309 = q
+                res310.append(v)
+                q = sk0[p309]
+                if q < 0:
+                    q = _WS0(text, p309).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p309] = q
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'reveal', '')
+                q += 6
+                p309 = q
+                res310.append(v)
+                r = self.e167_0(p309)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p309 = q
+                if v:
+                    res310.append(v)
+                p311 = p309
+                res312: list[Any] = []
+                r = self.r_ObjectFilter_0(p311)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p311 = q
+                if v:
+                    res312.append(v)
+                if res312:
+                    n = Nt(res312)
+                    n.rule = 556
+                p309 = p311
+                if res312 and n:
+                    res310.append(n)
                 if res310:
                     n = Nt(res310 if len(res310) == 1 and type(res310[0]) is not list else flatten(res310))
-                    n.rule = 560
+                    n.rule = 557
                 q = p309
                 v = n if res310 else None
                 if v is not None:
@@ -34074,163 +34129,337 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F12:
+        if ch in _F14:
             while True:
-                p321 = p
-                res322: list[Any] = []
-                q = sk0[p321]
+                p313 = p
+                res314: list[Any] = []
+                q = sk0[p313]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p313).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p313] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p313 = q
+                res314.append(v)
+                p315 = p313
+                res316: list[Any] = []
+                r = self.r_TargetRef_0(p315)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p315 = q
+                if v:
+                    res316.append(v)
+                if res316:
+                    n = Nt(res316)
+                    n.rule = 558
+                p313 = p315
+                if res316 and n:
+                    res314.append(n)
+                q = sk0[p313]
+                if q < 0:
+                    q = _WS0(text, p313).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p313] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p313 = q
+                res314.append(v)
+                q = sk0[p313]
+                if q < 0:
+                    q = _WS0(text, p313).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p313] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p313 = q
+                res314.append(v)
+                p317 = p313
+                res318: list[Any] = []
+                q = sk0[p317]
+                if q < 0:
+                    q = _WS0(text, p317).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p317] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p317 = q
+                res318.append(v)
+                if res318:
+                    n = Nt(res318)
+                    n.rule = 559
+                p313 = p317
+                if res318 and n:
+                    res314.append(n)
+                while True:
+                    p319 = p313
+                    res320: list[Any] = []
+                    q = sk0[p319]
+                    if q < 0:
+                        q = _WS0(text, p319).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p319] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p319 = q
+                    res320.append(v)
+                    p321 = p319
+                    res322: list[Any] = []
+                    r = self.r_Amount_0(p321)
+                    if r is None:
+                        break
+                    q, v = r
+                    p321 = q
+                    if v:
+                        res322.append(v)
+                    if res322:
+                        n = Nt(res322)
+                        n.rule = 560
+                    p319 = p321
+                    if res322 and n:
+                        res320.append(n)
+                    p323 = p319
+                    res324: list[Any] = []
+                    r = self.r_CounterKind_0(p323)
+                    if r is None:
+                        break
+                    q, v = r
+                    p323 = q
+                    if v:
+                        res324.append(v)
+                    if res324:
+                        n = Nt(res324)
+                        n.rule = 561
+                    p319 = p323
+                    if res324 and n:
+                        res320.append(n)
+                    r = self.e168_0(p319)
+                    if r is None:
+                        break
+                    q, v = r
+                    p319 = q
+                    if v:
+                        res320.append(v)
+                    q = sk0[p319]
+                    if q < 0:
+                        q = _WS0(text, p319).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p319] = q
+                    if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'on', '')
+                    q += 2
+                    p319 = q
+                    res320.append(v)
+                    q = sk0[p319]
+                    if q < 0:
+                        q = _WS0(text, p319).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p319] = q
+                    if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'it', '')
+                    q += 2
+                    p319 = q
+                    res320.append(v)
+                    p313 = p319
+                    res314 += res320
+                    break
+                if res314:
+                    n = Nt(res314 if len(res314) == 1 and type(res314[0]) is not list else flatten(res314))
+                    n.rule = 562
+                q = p313
+                v = n if res314 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F12:
+            while True:
+                p325 = p
+                res326: list[Any] = []
+                q = sk0[p325]
+                if q < 0:
+                    q = _WS0(text, p325).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p325] = q
                 if not (text.startswith('shuffle', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'shuffle', '')
                 q += 7
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'other', '')
                 q += 5
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'revealed', '')
                 q += 8
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'way', '')
                 q += 3
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p321 = q
-                res322.append(v)
-                q = sk0[p321]
+                p325 = q
+                res326.append(v)
+                q = sk0[p325]
                 if q < 0:
-                    q = _WS0(text, p321).end()
+                    q = _WS0(text, p325).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p321] = q
+                    sk0[p325] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p321 = q
-                res322.append(v)
-                p323 = p321
-                res324: list[Any] = []
-                q = sk0[p323]
+                p325 = q
+                res326.append(v)
+                p327 = p325
+                res328: list[Any] = []
+                q = sk0[p327]
                 if q < 0:
-                    q = _WS0(text, p323).end()
+                    q = _WS0(text, p327).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p323] = q
+                    sk0[p327] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p323 = q
-                res324.append(v)
-                if res324:
-                    n = Nt(res324)
-                    n.rule = 561
-                p321 = p323
-                if res324 and n:
-                    res322.append(n)
-                if res322:
-                    n = Nt(res322)
-                    n.rule = 562
-                q = p321
-                v = n if res322 else None
+                p327 = q
+                res328.append(v)
+                if res328:
+                    n = Nt(res328)
+                    n.rule = 563
+                p325 = p327
+                if res328 and n:
+                    res326.append(n)
+                if res326:
+                    n = Nt(res326)
+                    n.rule = 564
+                q = p325
+                v = n if res326 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -34256,7 +34485,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 563
+        n.rule = 565
         return q, n
 
     def e64_0(self, p: int) -> Any:
@@ -34277,7 +34506,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 564
+        n.rule = 566
         return q, n
 
     def e65_0(self, p: int) -> Any:
@@ -34312,7 +34541,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 565
+        n.rule = 567
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -34345,7 +34574,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34366,7 +34595,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34387,7 +34616,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34408,7 +34637,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34445,7 +34674,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34466,7 +34695,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34487,7 +34716,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34508,7 +34737,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34529,7 +34758,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34550,7 +34779,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34571,7 +34800,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34592,7 +34821,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 567
+                    n.rule = 569
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34629,7 +34858,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34650,7 +34879,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34671,7 +34900,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34692,7 +34921,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34713,7 +34942,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34734,7 +34963,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -34781,7 +35010,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 569
+                n.rule = 571
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34797,7 +35026,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 570
+                n.rule = 572
             q = p1
             v = n if res2 else None
             p = q
@@ -34808,7 +35037,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 571
+        n.rule = 573
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -34842,7 +35071,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 574
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34997,7 +35226,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 573
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35027,7 +35256,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 574
+            n.rule = 576
         p = p5
         if res6 and n:
             res.append(n)
@@ -35069,7 +35298,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 575
+                n.rule = 577
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -35099,7 +35328,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 576
+            n.rule = 578
         p = p11
         if res12 and n:
             res.append(n)
@@ -35113,7 +35342,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 577
+        n.rule = 579
         return p, n
 
     def e69_0(self, p: int) -> Any:
@@ -35254,7 +35483,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 578
+                n.rule = 580
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35303,7 +35532,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 579
+            n.rule = 581
         p = p9
         if res10 and n:
             res.append(n)
@@ -35366,7 +35595,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 582
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -35518,14 +35747,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 581
+            n.rule = 583
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 582
+        n.rule = 584
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -35546,7 +35775,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 583
+        n.rule = 585
         return q, n
 
     def e72_0(self, p: int) -> Any:
@@ -35583,7 +35812,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 584
+                    n.rule = 586
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35613,7 +35842,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 585
+                    n.rule = 587
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -35638,7 +35867,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 586
+                    n.rule = 588
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -35690,7 +35919,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 587
+        n.rule = 589
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -35735,13 +35964,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 588
+                n.rule = 590
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 589
+                n.rule = 591
             q = p1
             v = n if res2 else None
             p = q
@@ -35752,7 +35981,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 590
+        n.rule = 592
         return p, n
 
     def e75_0(self, p: int) -> Any:
@@ -35867,7 +36096,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 591
+                    n.rule = 593
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35962,14 +36191,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 592
+            n.rule = 594
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 593
+        n.rule = 595
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -36050,7 +36279,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 594
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36065,7 +36294,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 594
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36080,7 +36309,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 594
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36095,7 +36324,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 594
+                    n.rule = 596
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -36120,7 +36349,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 595
+        n.rule = 597
         return q, n
 
     def e79_0(self, p: int) -> Any:
@@ -36141,7 +36370,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 596
+        n.rule = 598
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -36194,7 +36423,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 597
+                n.rule = 599
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -36235,13 +36464,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 598
+                n.rule = 600
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 599
+                n.rule = 601
             q = p1
             v = n if res2 else None
             p = q
@@ -36252,7 +36481,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 600
+        n.rule = 602
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -36327,7 +36556,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 601
+        n.rule = 603
         return q, n
 
     def e83_0(self, p: int) -> Any:
@@ -36371,7 +36600,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 602
+        n.rule = 604
         return p, n
 
     def e84_0(self, p: int) -> Any:
@@ -36392,7 +36621,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 603
+        n.rule = 605
         return q, n
 
     def e85_0(self, p: int) -> Any:
@@ -36413,7 +36642,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 604
+        n.rule = 606
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -36469,7 +36698,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 605
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -36543,7 +36772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 606
+        n.rule = 608
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -36599,7 +36828,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 609
         p = p1
         if res2 and n:
             res.append(n)
@@ -36726,7 +36955,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 608
+        n.rule = 610
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -36799,14 +37028,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 612
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -36868,7 +37097,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 611
+        n.rule = 613
         return q, n
 
     def e88_0(self, p: int) -> Any:
@@ -37020,7 +37249,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 612
+        n.rule = 614
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -37079,7 +37308,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 613
+                n.rule = 615
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -37162,7 +37391,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 614
+                n.rule = 616
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37172,7 +37401,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 615
+        n.rule = 617
         return p, n
 
     def e91_1(self, p: int) -> Any:
@@ -37204,7 +37433,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 616
+                    n.rule = 618
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -37258,13 +37487,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 617
+                    n.rule = 619
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 618
+                    n.rule = 620
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -37301,7 +37530,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 619
+                    n.rule = 621
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -37348,13 +37577,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 620
+                    n.rule = 622
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 621
+                    n.rule = 623
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -37393,13 +37622,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 622
+                    n.rule = 624
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 623
+                    n.rule = 625
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -37520,7 +37749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 624
+        n.rule = 626
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -37812,7 +38041,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 627
         return q, n
 
     def e98_0(self, p: int) -> Any:
@@ -37847,7 +38076,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 628
         return p, n
 
     def e99_0(self, p: int) -> Any:
@@ -37882,7 +38111,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 629
         return p, n
 
     def e100_0(self, p: int) -> Any:
@@ -37917,7 +38146,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 630
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -38472,7 +38701,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 629
+                    n.rule = 631
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -38601,7 +38830,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 630
+                    n.rule = 632
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38730,7 +38959,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 631
+                    n.rule = 633
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -38778,7 +39007,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 632
+                    n.rule = 634
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -38845,7 +39074,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 633
+                    n.rule = 635
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -38988,7 +39217,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 634
+                    n.rule = 636
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -39036,7 +39265,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 635
+                    n.rule = 637
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -39061,7 +39290,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 636
+                    n.rule = 638
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -39100,7 +39329,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 637
+                    n.rule = 639
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
@@ -39149,7 +39378,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 638
+                    n.rule = 640
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -39203,7 +39432,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 639
+                    n.rule = 641
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -39289,7 +39518,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 640
+                    n.rule = 642
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -39336,7 +39565,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 643
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -39356,7 +39585,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 642
+                    n.rule = 644
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39383,7 +39612,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 643
+                    n.rule = 645
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -39417,7 +39646,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 644
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -39444,7 +39673,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 644
+                    n.rule = 646
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -39464,7 +39693,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 642
+                    n.rule = 644
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -39491,7 +39720,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 645
+                    n.rule = 647
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -39525,7 +39754,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 642
+                    n.rule = 644
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -39552,7 +39781,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 646
+                    n.rule = 648
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -39586,7 +39815,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 642
+                    n.rule = 644
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -39613,7 +39842,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 647
+                    n.rule = 649
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -39647,7 +39876,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 642
+                    n.rule = 644
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -39674,7 +39903,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 648
+                    n.rule = 650
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -39708,7 +39937,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 642
+                    n.rule = 644
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -39735,7 +39964,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 649
+                    n.rule = 651
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -39755,7 +39984,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 642
+                    n.rule = 644
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -39785,7 +40014,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 650
+                    n.rule = 652
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -39805,7 +40034,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 642
+                    n.rule = 644
                     return p33, n
                 p = p33
                 ch = None  # moved on: no guess about the next alternative
@@ -39853,7 +40082,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 653
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -39966,7 +40195,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 652
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40162,7 +40391,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 653
+                    n.rule = 655
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -40223,7 +40452,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 656
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40324,7 +40553,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 657
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -40472,7 +40701,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40516,7 +40745,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 657
+                    n.rule = 659
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40544,7 +40773,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 658
+                    n.rule = 660
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40572,7 +40801,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 659
+                    n.rule = 661
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -40600,7 +40829,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 660
+        n.rule = 662
         return q, n
 
     def e114_0(self, p: int) -> Any:
@@ -40689,7 +40918,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 661
+        n.rule = 663
         return p, n
 
     def e116_0(self, p: int) -> Any:
@@ -40747,7 +40976,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 662
+        n.rule = 664
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -40768,7 +40997,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 663
+        n.rule = 665
         return q, n
 
     def e119_0(self, p: int) -> Any:
@@ -40824,7 +41053,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 664
+                    n.rule = 666
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40863,7 +41092,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 665
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
@@ -40920,7 +41149,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 666
+        n.rule = 668
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -41000,7 +41229,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 667
+                n.rule = 669
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -41111,7 +41340,7 @@ class CardParser:
             res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 668
+                n.rule = 670
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -41121,7 +41350,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 669
+        n.rule = 671
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -41153,14 +41382,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 673
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -41179,7 +41408,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 672
+                n.rule = 674
             q = p1
             v = n if res2 else None
             p = q
@@ -41204,7 +41433,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 673
+            n.rule = 675
         p = p3
         if res4 and n:
             res.append(n)
@@ -41227,7 +41456,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 674
+                n.rule = 676
             q = p5
             v = n if res6 else None
             p = q
@@ -41237,7 +41466,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 675
+        n.rule = 677
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -41268,7 +41497,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 676
+        n.rule = 678
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -41311,7 +41540,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 677
+                n.rule = 679
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -41341,7 +41570,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 678
+            n.rule = 680
         p = p5
         if res6 and n:
             res.append(n)
@@ -41383,7 +41612,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 679
+                n.rule = 681
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -41418,7 +41647,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 680
+                n.rule = 682
             p7 = p11
             if res12 and n:
                 res8.append(n)
@@ -41512,7 +41741,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 681
+                n.rule = 683
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -41590,7 +41819,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 682
+                n.rule = 684
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -41612,7 +41841,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 683
+        n.rule = 685
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -41643,7 +41872,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 684
+        n.rule = 686
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -41662,7 +41891,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 685
+                n.rule = 687
             q = p1
             v = n if res2 else None
             p = q
@@ -41695,7 +41924,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 686
+        n.rule = 688
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -41714,7 +41943,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 687
+                n.rule = 689
             q = p1
             v = n if res2 else None
             p = q
@@ -41738,7 +41967,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 688
+        n.rule = 690
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -41794,7 +42023,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -41810,7 +42039,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 690
+                n.rule = 692
             q = p3
             v = n if res4 else None
             p = q
@@ -41820,7 +42049,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 691
+        n.rule = 693
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -41953,14 +42182,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 693
+        n.rule = 695
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -41992,7 +42221,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
@@ -42055,7 +42284,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 695
+        n.rule = 697
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -42087,7 +42316,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -42103,7 +42332,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 697
+                n.rule = 699
             q = p3
             v = n if res4 else None
             p = q
@@ -42191,7 +42420,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 698
+                n.rule = 700
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42201,7 +42430,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 701
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -42233,7 +42462,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
@@ -42363,7 +42592,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 701
+                n.rule = 703
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -42378,7 +42607,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 702
+                n.rule = 704
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -42419,7 +42648,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 705
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -42463,7 +42692,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 704
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
@@ -42489,7 +42718,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 707
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -42521,7 +42750,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
@@ -42567,7 +42796,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 707
+            n.rule = 709
         p = p3
         if res4 and n:
             res.append(n)
@@ -42652,7 +42881,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 708
+            n.rule = 710
         p = p7
         if res8 and n:
             res.append(n)
@@ -42668,7 +42897,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 709
+        n.rule = 711
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -42700,7 +42929,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 710
+            n.rule = 712
         p = p1
         if res2 and n:
             res.append(n)
@@ -42766,7 +42995,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 711
+                n.rule = 713
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -42789,7 +43018,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 712
+                    n.rule = 714
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -42862,7 +43091,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 715
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -42894,7 +43123,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 714
+            n.rule = 716
         p = p1
         if res2 and n:
             res.append(n)
@@ -42913,7 +43142,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -42945,7 +43174,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 716
+            n.rule = 718
         p = p1
         if res2 and n:
             res.append(n)
@@ -42984,14 +43213,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 717
+            n.rule = 719
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 718
+        n.rule = 720
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -43048,7 +43277,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 719
+                n.rule = 721
             q = p1
             v = n if res2 else None
             p = q
@@ -43085,7 +43314,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 720
+            n.rule = 722
         p = p3
         if res4 and n:
             res.append(n)
@@ -43124,7 +43353,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 721
+            n.rule = 723
         p = p5
         if res6 and n:
             res.append(n)
@@ -43143,7 +43372,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 722
+        n.rule = 724
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -43192,7 +43421,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 723
+            n.rule = 725
         p = p1
         if res2 and n:
             res.append(n)
@@ -43219,14 +43448,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 724
+            n.rule = 726
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 725
+        n.rule = 727
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -43265,7 +43494,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 726
+            n.rule = 728
         p = p1
         if res2 and n:
             res.append(n)
@@ -43345,7 +43574,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 727
+            n.rule = 729
         p = p3
         if res4 and n:
             res.append(n)
@@ -43377,7 +43606,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -43409,7 +43638,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 729
+            n.rule = 731
         p = p1
         if res2 and n:
             res.append(n)
@@ -43424,7 +43653,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 730
+            n.rule = 732
         p = p3
         if res4 and n:
             res.append(n)
@@ -43458,7 +43687,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 731
+            n.rule = 733
         p = p5
         if res6 and n:
             res.append(n)
@@ -43524,7 +43753,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 732
+                n.rule = 734
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -43534,7 +43763,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 733
+        n.rule = 735
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -43566,7 +43795,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 734
+            n.rule = 736
         p = p1
         if res2 and n:
             res.append(n)
@@ -43596,7 +43825,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 735
+                n.rule = 737
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -43615,7 +43844,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 736
+                n.rule = 738
             q = p7
             v = n if res8 else None
             p = q
@@ -43663,7 +43892,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 737
+        n.rule = 739
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -43695,7 +43924,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 738
+            n.rule = 740
         p = p1
         if res2 and n:
             res.append(n)
@@ -43733,7 +43962,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 739
+        n.rule = 741
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -43777,7 +44006,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 740
+            n.rule = 742
         p = p1
         if res2 and n:
             res.append(n)
@@ -43812,7 +44041,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 741
+            n.rule = 743
         p = p3
         if res4 and n:
             res.append(n)
@@ -43959,7 +44188,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 742
+            n.rule = 744
         p = p5
         if res6 and n:
             res.append(n)
@@ -43991,14 +44220,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 743
+            n.rule = 745
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 744
+        n.rule = 746
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -44030,7 +44259,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 745
+            n.rule = 747
         p = p1
         if res2 and n:
             res.append(n)
@@ -44046,7 +44275,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 746
+                n.rule = 748
             q = p3
             v = n if res4 else None
             p = q
@@ -44079,7 +44308,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 747
+                n.rule = 749
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -44094,7 +44323,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 748
+                n.rule = 750
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -44158,7 +44387,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 749
+                n.rule = 751
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -44168,7 +44397,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 750
+        n.rule = 752
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -44200,7 +44429,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 751
+            n.rule = 753
         p = p1
         if res2 and n:
             res.append(n)
@@ -44251,14 +44480,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 752
+            n.rule = 754
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 753
+        n.rule = 755
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -44338,7 +44567,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 754
+            n.rule = 756
         p = p1
         if res2 and n:
             res.append(n)
@@ -44357,7 +44586,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 755
+        n.rule = 757
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -44389,14 +44618,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 756
+            n.rule = 758
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 757
+        n.rule = 759
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -44415,7 +44644,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 758
+                n.rule = 760
             q = p1
             v = n if res2 else None
             p = q
@@ -44447,14 +44676,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 759
+            n.rule = 761
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 760
+        n.rule = 762
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -44486,7 +44715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 761
+            n.rule = 763
         p = p1
         if res2 and n:
             res.append(n)
@@ -44502,7 +44731,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 762
+        n.rule = 764
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -44534,14 +44763,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 763
+            n.rule = 765
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 764
+        n.rule = 766
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -44597,14 +44826,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 765
+            n.rule = 767
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 766
+        n.rule = 768
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -44636,14 +44865,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 767
+            n.rule = 769
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 768
+        n.rule = 770
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -44704,14 +44933,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 769
+            n.rule = 771
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 770
+        n.rule = 772
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -44743,7 +44972,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 771
+            n.rule = 773
         p = p1
         if res2 and n:
             res.append(n)
@@ -44758,7 +44987,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 772
+            n.rule = 774
         p = p3
         if res4 and n:
             res.append(n)
@@ -44792,14 +45021,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 773
+            n.rule = 775
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 774
+        n.rule = 776
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -44838,14 +45067,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 775
+            n.rule = 777
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 776
+        n.rule = 778
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -44901,7 +45130,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 777
+            n.rule = 779
         p = p1
         if res2 and n:
             res.append(n)
@@ -45011,7 +45240,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 778
+        n.rule = 780
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -45043,7 +45272,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 779
+            n.rule = 781
         p = p1
         if res2 and n:
             res.append(n)
@@ -45057,7 +45286,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 780
+        n.rule = 782
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -45089,7 +45318,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 781
+            n.rule = 783
         p = p1
         if res2 and n:
             res.append(n)
@@ -45200,7 +45429,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 782
+        n.rule = 784
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -45280,7 +45509,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 783
+        n.rule = 785
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -45300,7 +45529,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 784
+            n.rule = 786
         p = p1
         if res2 and n:
             res.append(n)
@@ -45327,7 +45556,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 785
+            n.rule = 787
         p = p3
         if res4 and n:
             res.append(n)
@@ -45381,7 +45610,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 786
+                n.rule = 788
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -45391,7 +45620,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 787
+        n.rule = 789
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -45411,7 +45640,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 788
+            n.rule = 790
         p = p1
         if res2 and n:
             res.append(n)
@@ -45505,14 +45734,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 789
+            n.rule = 791
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 790
+        n.rule = 792
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -45535,7 +45764,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 791
+                n.rule = 793
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45650,7 +45879,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 792
+        n.rule = 794
         return p, n
 
     def e120_0(self, p: int) -> Any:
@@ -45740,7 +45969,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 793
+        n.rule = 795
         return p, n
 
     def e121_0(self, p: int) -> Any:
@@ -45842,7 +46071,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 794
+                    n.rule = 796
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45870,12 +46099,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 795
+                    n.rule = 797
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45903,12 +46132,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 796
+                    n.rule = 798
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 794
+                    n.rule = 796
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46012,7 +46241,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 797
+        n.rule = 799
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -46386,7 +46615,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 798
+                    n.rule = 800
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46450,7 +46679,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 799
+                    n.rule = 801
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46495,7 +46724,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 800
+                    n.rule = 802
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -46524,7 +46753,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 803
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -46576,7 +46805,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 802
+        n.rule = 804
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -46619,7 +46848,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 803
+        n.rule = 805
         return p, n
 
     def e132_0(self, p: int) -> Any:
@@ -46731,7 +46960,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 806
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -46798,19 +47027,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 805
+                    n.rule = 807
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 807
+                    n.rule = 809
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46835,7 +47064,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 808
+                    n.rule = 810
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46954,7 +47183,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 809
+                    n.rule = 811
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46971,7 +47200,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 812
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47035,7 +47264,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 813
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47236,7 +47465,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 812
+        n.rule = 814
         return p, n
 
     def e140_0(self, p: int) -> Any:
@@ -47387,7 +47616,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 813
+                    n.rule = 815
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47417,7 +47646,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 813
+                    n.rule = 815
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -47495,7 +47724,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 814
+                    n.rule = 816
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47538,12 +47767,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 815
+                    n.rule = 817
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47570,7 +47799,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 816
+                    n.rule = 818
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -47590,12 +47819,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 817
+                    n.rule = 819
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47610,7 +47839,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47625,7 +47854,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47640,7 +47869,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47723,7 +47952,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 818
+                    n.rule = 820
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -47754,18 +47983,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 819
+                    n.rule = 821
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 820
+                    n.rule = 822
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47820,18 +48049,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 821
+                    n.rule = 823
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 822
+                    n.rule = 824
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47875,18 +48104,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 823
+                    n.rule = 825
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 824
+                    n.rule = 826
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47901,7 +48130,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47970,18 +48199,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 825
+                    n.rule = 827
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 826
+                    n.rule = 828
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48020,18 +48249,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 827
+                    n.rule = 829
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 828
+                    n.rule = 830
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48072,18 +48301,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 829
+                    n.rule = 831
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 830
+                    n.rule = 832
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48098,7 +48327,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 813
+                    n.rule = 815
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48218,7 +48447,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 831
+                    n.rule = 833
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48300,7 +48529,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 832
+                    n.rule = 834
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48487,7 +48716,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 833
+                    n.rule = 835
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48521,7 +48750,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 834
+                    n.rule = 836
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -48548,7 +48777,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 835
+                    n.rule = 837
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -48612,13 +48841,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 836
+                    n.rule = 838
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 834
+                    n.rule = 836
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -48643,7 +48872,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 837
+        n.rule = 839
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -48664,7 +48893,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 838
+        n.rule = 840
         return q, n
 
     def e146_0(self, p: int) -> Any:
@@ -48685,7 +48914,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 839
+        n.rule = 841
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -48808,7 +49037,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 840
+                    n.rule = 842
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -48832,7 +49061,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 841
+                    n.rule = 843
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -48854,7 +49083,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 842
+                n.rule = 844
             q = p7
             v = n if res8 else None
             if v is not None:
@@ -49147,7 +49376,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 843
+                    n.rule = 845
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -49296,7 +49525,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 844
+                    n.rule = 846
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49397,7 +49626,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 845
+                    n.rule = 847
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -49619,14 +49848,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 846
+            n.rule = 848
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 847
+        n.rule = 849
         return p, n
 
     def e150_0(self, p: int) -> Any:
@@ -49647,7 +49876,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 848
+        n.rule = 850
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -49754,7 +49983,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 849
+                    n.rule = 851
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -49964,7 +50193,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 850
+                    n.rule = 852
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -50036,7 +50265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 851
+                    n.rule = 853
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -50359,7 +50588,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 852
+                    n.rule = 854
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -50437,7 +50666,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 853
+                    n.rule = 855
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -50465,7 +50694,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 854
+        n.rule = 856
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -50637,7 +50866,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 855
+                    n.rule = 857
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -50795,7 +51024,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 856
+                n.rule = 858
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -50823,7 +51052,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
+        n.rule = 859
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -50844,7 +51073,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 858
+        n.rule = 860
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -50942,7 +51171,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 859
+                    n.rule = 861
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -50967,18 +51196,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 860
+                    n.rule = 862
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 861
+                    n.rule = 863
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51008,7 +51237,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 863
+                    n.rule = 865
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -51053,7 +51282,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 864
+                    n.rule = 866
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -51129,12 +51358,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 865
+                    n.rule = 867
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51161,7 +51390,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 866
+                    n.rule = 868
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -51220,7 +51449,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 867
+                    n.rule = 869
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -51242,18 +51471,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 868
+                    n.rule = 870
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 869
+                    n.rule = 871
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51280,7 +51509,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 870
+                    n.rule = 872
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -51375,7 +51604,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 871
+                    n.rule = 873
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -51423,12 +51652,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 872
+                    n.rule = 874
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51458,7 +51687,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 873
+                    n.rule = 875
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -51482,12 +51711,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 874
+                    n.rule = 876
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51514,7 +51743,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 875
+                    n.rule = 877
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -51568,18 +51797,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 876
+                    n.rule = 878
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 877
+                    n.rule = 879
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51606,7 +51835,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 878
+                    n.rule = 880
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -51642,7 +51871,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 879
+                    n.rule = 881
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -51662,12 +51891,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 880
+                    n.rule = 882
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51697,7 +51926,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 881
+                    n.rule = 883
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -51722,7 +51951,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 882
+                    n.rule = 884
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -51746,12 +51975,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 883
+                    n.rule = 885
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51781,7 +52010,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 884
+                    n.rule = 886
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -51815,7 +52044,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 885
+                    n.rule = 887
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -51830,12 +52059,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 886
+                    n.rule = 888
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51865,7 +52094,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 887
+                    n.rule = 889
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -51891,7 +52120,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 888
+                    n.rule = 890
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -51943,12 +52172,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 889
+                    n.rule = 891
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51975,7 +52204,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 890
+                    n.rule = 892
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -51992,18 +52221,18 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 891
+                    n.rule = 893
                 p63 = p67
                 if res68 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 892
+                    n.rule = 894
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 862
+                    n.rule = 864
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52041,7 +52270,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 893
+                n.rule = 895
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -52069,7 +52298,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 894
+        n.rule = 896
         return q, n
 
     def e174_0(self, p: int) -> Any:
@@ -52090,7 +52319,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 895
+        n.rule = 897
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52122,7 +52351,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 896
+                    n.rule = 898
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52151,7 +52380,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 897
+                    n.rule = 899
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52193,7 +52422,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 898
+                n.rule = 900
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -52248,7 +52477,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 899
+                    n.rule = 901
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52279,7 +52508,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 900
+                    n.rule = 902
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52361,7 +52590,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 901
+                        n.rule = 903
                     p9 = p11
                     if res12 and n:
                         res10.append(n)
@@ -52395,7 +52624,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 902
+                    n.rule = 904
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -52533,7 +52762,7 @@ class CardParser:
                         res20.append(v)
                     if res20:
                         n = Nt(res20)
-                        n.rule = 903
+                        n.rule = 905
                     p17 = p19
                     if res20 and n:
                         res18.append(n)
@@ -52567,7 +52796,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 904
+                    n.rule = 906
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -52704,7 +52933,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 905
+                    n.rule = 907
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52827,7 +53056,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 906
+                    n.rule = 908
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52916,7 +53145,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 907
+                    n.rule = 909
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52936,7 +53165,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 908
+                    n.rule = 910
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -52991,13 +53220,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 909
+                    n.rule = 911
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 908
+                    n.rule = 910
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -53045,7 +53274,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 910
+        n.rule = 912
         return p, n
 
     def e181_0(self, p: int) -> Any:
@@ -53079,7 +53308,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 911
+                    n.rule = 913
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53130,7 +53359,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 912
+                n.rule = 914
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -53158,7 +53387,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 915
         return q, n
 
     def e183_0(self, p: int) -> Any:
@@ -53202,7 +53431,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 914
+        n.rule = 916
         return p, n
 
     def r_StaticPart_0(self, p: int) -> Any:
@@ -53253,7 +53482,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 917
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53292,7 +53521,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 916
+                    n.rule = 918
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -53331,7 +53560,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 917
+                    n.rule = 919
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -53370,18 +53599,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 918
+                    n.rule = 920
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 919
+                    n.rule = 921
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53445,7 +53674,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 921
+                    n.rule = 923
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -53484,7 +53713,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 922
+                    n.rule = 924
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -53527,12 +53756,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 923
+                    n.rule = 925
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53601,18 +53830,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 924
+                    n.rule = 926
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 925
+                    n.rule = 927
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53727,18 +53956,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 926
+                    n.rule = 928
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 927
+                    n.rule = 929
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53779,18 +54008,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 928
+                    n.rule = 930
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 929
+                    n.rule = 931
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53849,12 +54078,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 930
+                    n.rule = 932
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53895,18 +54124,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 931
+                    n.rule = 933
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 932
+                    n.rule = 934
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54006,7 +54235,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 933
+                    n.rule = 935
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -54054,12 +54283,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 934
+                    n.rule = 936
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54149,12 +54378,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 935
+                    n.rule = 937
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54216,12 +54445,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 936
+                    n.rule = 938
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54269,12 +54498,12 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 937
+                    n.rule = 939
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54370,18 +54599,18 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 938
+                    n.rule = 940
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 939
+                    n.rule = 941
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54551,7 +54780,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 940
+                    n.rule = 942
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -54674,18 +54903,18 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 941
+                    n.rule = 943
                 p53 = p57
                 if res58 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 942
+                    n.rule = 944
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54833,7 +55062,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 943
+                    n.rule = 945
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -54853,12 +55082,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 944
+                    n.rule = 946
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55018,12 +55247,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 945
+                    n.rule = 947
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55078,18 +55307,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 946
+                    n.rule = 948
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 947
+                    n.rule = 949
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55144,18 +55373,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 948
+                    n.rule = 950
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 949
+                    n.rule = 951
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55280,18 +55509,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 950
+                    n.rule = 952
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 951
+                    n.rule = 953
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55386,7 +55615,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 952
+                    n.rule = 954
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -55425,18 +55654,18 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 953
+                    n.rule = 955
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 954
+                    n.rule = 956
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55481,7 +55710,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 955
+                    n.rule = 957
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -55501,12 +55730,12 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 956
+                    n.rule = 958
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55537,7 +55766,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 957
+                    n.rule = 959
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -55643,18 +55872,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 958
+                    n.rule = 960
                 p89 = p93
                 if res94 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 959
+                    n.rule = 961
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55685,7 +55914,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 960
+                    n.rule = 962
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -55723,12 +55952,12 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 961
+                    n.rule = 963
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55758,7 +55987,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 962
+                    n.rule = 964
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -55775,7 +56004,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 963
+                    n.rule = 965
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
@@ -55839,18 +56068,18 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 964
+                    n.rule = 966
                 p99 = p105
                 if res106 and n:
                     res100.append(n)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 965
+                    n.rule = 967
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55879,12 +56108,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 966
+                    n.rule = 968
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55913,12 +56142,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 967
+                    n.rule = 969
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56015,7 +56244,7 @@ class CardParser:
                 res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 968
+                    n.rule = 970
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -56050,7 +56279,7 @@ class CardParser:
                     res118.append(v)
                     if res118:
                         n = Nt(res118)
-                        n.rule = 969
+                        n.rule = 971
                     p115 = p117
                     if res118 and n:
                         res116.append(n)
@@ -56096,12 +56325,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 970
+                    n.rule = 972
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56254,18 +56483,18 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 971
+                    n.rule = 973
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 972
+                    n.rule = 974
                 q = p119
                 v = n if res120 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56334,18 +56563,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 973
+                    n.rule = 975
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 974
+                    n.rule = 976
                 q = p123
                 v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56568,18 +56797,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 975
+                    n.rule = 977
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 976
+                    n.rule = 978
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56648,18 +56877,18 @@ class CardParser:
                 res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 977
+                    n.rule = 979
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 978
+                    n.rule = 980
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56751,18 +56980,18 @@ class CardParser:
                 res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 979
+                    n.rule = 981
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 980
+                    n.rule = 982
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56943,18 +57172,18 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 981
+                    n.rule = 983
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 982
+                    n.rule = 984
                 q = p139
                 v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57051,18 +57280,18 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 983
+                    n.rule = 985
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 984
+                    n.rule = 986
                 q = p143
                 v = n if res144 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57215,18 +57444,18 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 985
+                    n.rule = 987
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 986
+                    n.rule = 988
                 q = p147
                 v = n if res148 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57304,7 +57533,7 @@ class CardParser:
                     res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 987
+                    n.rule = 989
                 p151 = p153
                 if res154 and n:
                     res152.append(n)
@@ -57324,12 +57553,12 @@ class CardParser:
                 res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 988
+                    n.rule = 990
                 q = p151
                 v = n if res152 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57435,7 +57664,7 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 989
+                    n.rule = 991
                 p155 = p157
                 if res158 and n:
                     res156.append(n)
@@ -57455,12 +57684,12 @@ class CardParser:
                 res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 990
+                    n.rule = 992
                 q = p155
                 v = n if res156 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57524,7 +57753,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 991
+                    n.rule = 993
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -57600,12 +57829,12 @@ class CardParser:
                 res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 992
+                    n.rule = 994
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57745,18 +57974,18 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 993
+                    n.rule = 995
                 p163 = p167
                 if res168 and n:
                     res164.append(n)
                 if res164:
                     n = Nt(res164 if len(res164) == 1 and type(res164[0]) is not list else flatten(res164))
-                    n.rule = 994
+                    n.rule = 996
                 q = p163
                 v = n if res164 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57786,7 +58015,7 @@ class CardParser:
                     res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 995
+                    n.rule = 997
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
@@ -57937,18 +58166,18 @@ class CardParser:
                 res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 996
+                    n.rule = 998
                 p169 = p173
                 if res174 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 997
+                    n.rule = 999
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58062,7 +58291,7 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 998
+                    n.rule = 1000
                 p175 = p177
                 if res178 and n:
                     res176.append(n)
@@ -58077,12 +58306,12 @@ class CardParser:
                     res176.append(v)
                 if res176:
                     n = Nt(res176 if len(res176) == 1 and type(res176[0]) is not list else flatten(res176))
-                    n.rule = 999
+                    n.rule = 1001
                 q = p175
                 v = n if res176 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58165,18 +58394,18 @@ class CardParser:
                 res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 1000
+                    n.rule = 1002
                 p179 = p181
                 if res182 and n:
                     res180.append(n)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 1001
+                    n.rule = 1003
                 q = p179
                 v = n if res180 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58259,18 +58488,18 @@ class CardParser:
                 res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 1002
+                    n.rule = 1004
                 p183 = p185
                 if res186 and n:
                     res184.append(n)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 1003
+                    n.rule = 1005
                 q = p183
                 v = n if res184 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58381,18 +58610,18 @@ class CardParser:
                 res190.append(v)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 1004
+                    n.rule = 1006
                 p187 = p189
                 if res190 and n:
                     res188.append(n)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 1005
+                    n.rule = 1007
                 q = p187
                 v = n if res188 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58475,18 +58704,18 @@ class CardParser:
                 res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 1006
+                    n.rule = 1008
                 p191 = p193
                 if res194 and n:
                     res192.append(n)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 1007
+                    n.rule = 1009
                 q = p191
                 v = n if res192 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58541,18 +58770,18 @@ class CardParser:
                 res198.append(v)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 1008
+                    n.rule = 1010
                 p195 = p197
                 if res198 and n:
                     res196.append(n)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 1009
+                    n.rule = 1011
                 q = p195
                 v = n if res196 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58605,7 +58834,7 @@ class CardParser:
                     res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 1010
+                    n.rule = 1012
                 p199 = p201
                 if res202 and n:
                     res200.append(n)
@@ -58644,7 +58873,7 @@ class CardParser:
                     res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 1011
+                    n.rule = 1013
                 p199 = p203
                 if res204 and n:
                     res200.append(n)
@@ -58767,12 +58996,12 @@ class CardParser:
                     break
                 if res200:
                     n = Nt(res200 if len(res200) == 1 and type(res200[0]) is not list else flatten(res200))
-                    n.rule = 1012
+                    n.rule = 1014
                 q = p199
                 v = n if res200 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58883,18 +59112,18 @@ class CardParser:
                 res214.append(v)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 1013
+                    n.rule = 1015
                 p211 = p213
                 if res214 and n:
                     res212.append(n)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 1014
+                    n.rule = 1016
                 q = p211
                 v = n if res212 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58994,18 +59223,18 @@ class CardParser:
                     res218.append(v)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 1015
+                    n.rule = 1017
                 p215 = p217
                 if res218 and n:
                     res216.append(n)
                 if res216:
                     n = Nt(res216)
-                    n.rule = 1016
+                    n.rule = 1018
                 q = p215
                 v = n if res216 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59036,18 +59265,18 @@ class CardParser:
                     res222.append(v)
                 if res222:
                     n = Nt(res222)
-                    n.rule = 1017
+                    n.rule = 1019
                 p219 = p221
                 if res222 and n:
                     res220.append(n)
                 if res220:
                     n = Nt(res220 if len(res220) == 1 and type(res220[0]) is not list else flatten(res220))
-                    n.rule = 1018
+                    n.rule = 1020
                 q = p219
                 v = n if res220 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59100,12 +59329,12 @@ class CardParser:
                     break
                 if res224:
                     n = Nt(res224 if len(res224) == 1 and type(res224[0]) is not list else flatten(res224))
-                    n.rule = 1019
+                    n.rule = 1021
                 q = p223
                 v = n if res224 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59158,7 +59387,7 @@ class CardParser:
                     res228.append(v)
                 if res228:
                     n = Nt(res228)
-                    n.rule = 1020
+                    n.rule = 1022
                 p225 = p227
                 if res228 and n:
                     res226.append(n)
@@ -59250,18 +59479,18 @@ class CardParser:
                 res230.append(v)
                 if res230:
                     n = Nt(res230)
-                    n.rule = 1021
+                    n.rule = 1023
                 p225 = p229
                 if res230 and n:
                     res226.append(n)
                 if res226:
                     n = Nt(res226 if len(res226) == 1 and type(res226[0]) is not list else flatten(res226))
-                    n.rule = 1022
+                    n.rule = 1024
                 q = p225
                 v = n if res226 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 920
+                    n.rule = 922
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59302,7 +59531,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1023
+                    n.rule = 1025
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -59332,7 +59561,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1024
+                    n.rule = 1026
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -59357,7 +59586,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1025
+                    n.rule = 1027
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -59388,7 +59617,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1026
+                    n.rule = 1028
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -59413,7 +59642,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1027
+                    n.rule = 1029
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -59449,7 +59678,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 1028
+                n.rule = 1030
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -59479,7 +59708,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1029
+                    n.rule = 1031
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -59527,7 +59756,7 @@ class CardParser:
                 res26.append(v)
             if res26:
                 n = Nt(res26)
-                n.rule = 1030
+                n.rule = 1032
             p23 = p25
             if res26 and n:
                 res24.append(n)
@@ -59581,7 +59810,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1031
+        n.rule = 1033
         return p, n
 
     def e186_1(self, p: int) -> Any:
@@ -59625,7 +59854,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1032
+        n.rule = 1034
         return p, n
 
     def e187_1(self, p: int) -> Any:
@@ -59665,7 +59894,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1033
+                    n.rule = 1035
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -59696,7 +59925,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1034
+                    n.rule = 1036
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60049,7 +60278,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1037
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -60070,7 +60299,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1038
         return q, n
 
     def e190_0(self, p: int) -> Any:
@@ -60091,7 +60320,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1039
         return q, n
 
     def e191_0(self, p: int) -> Any:
@@ -60112,7 +60341,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1040
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -60147,7 +60376,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1041
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -60357,7 +60586,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1040
+        n.rule = 1042
         return q, n
 
     def e197_0(self, p: int) -> Any:
@@ -60397,7 +60626,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1041
+                    n.rule = 1043
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -60420,7 +60649,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1044
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60525,7 +60754,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1045
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -60546,7 +60775,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1046
         return q, n
 
     def e201_0(self, p: int) -> Any:
@@ -60567,7 +60796,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1047
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -60588,7 +60817,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1048
         return q, n
 
     def e203_0(self, p: int) -> Any:
@@ -60623,7 +60852,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1049
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -60938,7 +61167,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1048
+                    n.rule = 1050
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -60969,7 +61198,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1049
+                    n.rule = 1051
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -61016,7 +61245,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1050
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61061,7 +61290,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1051
+                    n.rule = 1053
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61120,7 +61349,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1052
+                    n.rule = 1054
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -61195,7 +61424,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1053
+                    n.rule = 1055
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61240,7 +61469,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1054
+                    n.rule = 1056
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61312,7 +61541,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1055
+                    n.rule = 1057
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -61357,7 +61586,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1056
+                    n.rule = 1058
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -61388,7 +61617,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1057
+                    n.rule = 1059
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -61411,7 +61640,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1058
+                    n.rule = 1060
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -61452,7 +61681,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1061
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61513,7 +61742,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1060
+                    n.rule = 1062
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -61636,7 +61865,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1061
+                    n.rule = 1063
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -61815,7 +62044,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1062
+                    n.rule = 1064
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61841,7 +62070,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1063
+                    n.rule = 1065
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61877,7 +62106,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1064
+                    n.rule = 1066
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -61920,7 +62149,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1065
+        n.rule = 1067
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -61941,7 +62170,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1068
         return p, n
 
     def e215_0(self, p: int) -> Any:
@@ -61962,7 +62191,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
     def e216_0(self, p: int) -> Any:
@@ -61993,7 +62222,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
     def e217_0(self, p: int) -> Any:
@@ -62028,7 +62257,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1071
         return p, n
 
     def e218_0(self, p: int) -> Any:
@@ -62150,7 +62379,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 1070
+                        n.rule = 1072
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -62205,7 +62434,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1071
+                    n.rule = 1073
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -62289,7 +62518,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1072
+                    n.rule = 1074
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62355,7 +62584,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1073
+                    n.rule = 1075
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -62478,7 +62707,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1074
+                    n.rule = 1076
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -62619,7 +62848,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1075
+                    n.rule = 1077
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -62645,7 +62874,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1076
+                    n.rule = 1078
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -62727,7 +62956,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1079
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -62773,7 +63002,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1078
+                    n.rule = 1080
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62860,7 +63089,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1079
+                    n.rule = 1081
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62956,7 +63185,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1080
+                    n.rule = 1082
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63037,7 +63266,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1081
+                    n.rule = 1083
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -63132,7 +63361,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1082
+                    n.rule = 1084
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63269,7 +63498,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 1083
+                    n.rule = 1085
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -63303,7 +63532,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 1083
+                    n.rule = 1085
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -63414,13 +63643,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1084
+                    n.rule = 1086
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1083
+                    n.rule = 1085
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -63514,7 +63743,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1085
+                    n.rule = 1087
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63559,7 +63788,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1086
+                    n.rule = 1088
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -63649,7 +63878,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1089
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -63739,18 +63968,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1088
+                    n.rule = 1090
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1089
+                    n.rule = 1091
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1092
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63765,7 +63994,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1090
+                    n.rule = 1092
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63809,7 +64038,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1091
+            n.rule = 1093
         p = p1
         if res2 and n:
             res.append(n)
@@ -63828,7 +64057,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1094
         return p, n
 
     def e229_0(self, p: int) -> Any:
@@ -63913,7 +64142,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1093
+                    n.rule = 1095
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63979,7 +64208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1094
+        n.rule = 1096
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -64122,7 +64351,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1097
         return q, n
 
     def e233_0(self, p: int) -> Any:
@@ -64407,7 +64636,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1096
+                    n.rule = 1098
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64494,7 +64723,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1097
+                    n.rule = 1099
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64606,7 +64835,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1098
+                n.rule = 1100
             p3 = p7
             if res8 and n:
                 res4.append(n)
@@ -64680,7 +64909,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1101
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -64919,18 +65148,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1100
+                    n.rule = 1102
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1101
+                    n.rule = 1103
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1102
+                    n.rule = 1104
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64966,7 +65195,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1103
+                    n.rule = 1105
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64986,12 +65215,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1104
+                    n.rule = 1106
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1102
+                    n.rule = 1104
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65027,7 +65256,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1105
+                    n.rule = 1107
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65047,12 +65276,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1106
+                    n.rule = 1108
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1102
+                    n.rule = 1104
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65077,7 +65306,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1109
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -65109,12 +65338,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1108
+                    n.rule = 1110
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1109
+                    n.rule = 1111
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65134,12 +65363,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1110
+                    n.rule = 1112
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1109
+                    n.rule = 1111
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -65201,7 +65430,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1113
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65352,7 +65581,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1114
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -65443,7 +65672,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1113
+                    n.rule = 1115
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65487,7 +65716,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1114
+                    n.rule = 1116
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -65585,7 +65814,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1115
+                    n.rule = 1117
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -65885,7 +66114,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1116
+                n.rule = 1118
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -65987,7 +66216,7 @@ class CardParser:
                         res6.append(v)
                     if res6:
                         n = Nt(res6)
-                        n.rule = 1117
+                        n.rule = 1119
                     p3 = p5
                     if res6 and n:
                         res4.append(n)
@@ -66066,7 +66295,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1118
+                    n.rule = 1120
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -66246,7 +66475,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1119
+                    n.rule = 1121
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66305,7 +66534,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1120
+                    n.rule = 1122
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66392,7 +66621,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1121
+                    n.rule = 1123
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66472,7 +66701,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1122
+                    n.rule = 1124
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66549,7 +66778,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1123
+                    n.rule = 1125
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66594,7 +66823,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1124
+                    n.rule = 1126
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66679,7 +66908,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1125
+        n.rule = 1127
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -66782,7 +67011,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1126
+                    n.rule = 1128
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66811,7 +67040,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1127
+                    n.rule = 1129
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -66842,7 +67071,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1128
+                    n.rule = 1130
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -66865,7 +67094,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1129
+                    n.rule = 1131
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -66893,7 +67122,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1130
+        n.rule = 1132
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -67089,7 +67318,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1131
+                    n.rule = 1133
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67119,7 +67348,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1132
+                        n.rule = 1134
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -67147,7 +67376,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1133
+                n.rule = 1135
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -67177,7 +67406,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1134
+                    n.rule = 1136
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -67209,7 +67438,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1135
+        n.rule = 1137
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -67255,7 +67484,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1136
+        n.rule = 1138
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -67289,7 +67518,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1137
+                    n.rule = 1139
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67384,19 +67613,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1138
+                    n.rule = 1140
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1139
+                    n.rule = 1141
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1140
+                    n.rule = 1142
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -67424,7 +67653,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1141
+        n.rule = 1143
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -67445,7 +67674,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1142
+        n.rule = 1144
         return q, n
 
     def r_BackWord_0(self, p: int) -> Any:
@@ -67478,7 +67707,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67499,7 +67728,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67520,7 +67749,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67543,7 +67772,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67564,7 +67793,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67587,7 +67816,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67610,7 +67839,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1145
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67648,7 +67877,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1144
+                    n.rule = 1146
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67701,7 +67930,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1145
+                    n.rule = 1147
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -67763,7 +67992,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1146
+                    n.rule = 1148
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -67788,7 +68017,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1147
+                    n.rule = 1149
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -67828,7 +68057,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1148
+                    n.rule = 1150
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67930,19 +68159,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1149
+                    n.rule = 1151
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1150
+                    n.rule = 1152
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1151
+                    n.rule = 1153
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -68100,7 +68329,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1154
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -68140,7 +68369,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1153
+            n.rule = 1155
         p = p1
         if res2 and n:
             res.append(n)
@@ -68172,7 +68401,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1154
+        n.rule = 1156
         return p, n
 
     def r_StackTarget_0(self, p: int) -> Any:
@@ -68281,14 +68510,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1155
+            n.rule = 1157
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1156
+        n.rule = 1158
         return p, n
 
     def e278_0(self, p: int) -> Any:
@@ -68309,7 +68538,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1159
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -68337,7 +68566,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1158
+            n.rule = 1160
         p = p1
         if res2 and n:
             res.append(n)
@@ -68352,7 +68581,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1159
+            n.rule = 1161
         p = p3
         if res4 and n:
             res.append(n)
@@ -68368,7 +68597,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1160
+        n.rule = 1162
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -68490,7 +68719,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1163
         return q, n
 
     def e282_0(self, p: int) -> Any:
@@ -68511,7 +68740,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1164
         return q, n
 
     def e283_0(self, p: int) -> Any:
@@ -68662,7 +68891,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1163
+                    n.rule = 1165
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68721,7 +68950,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1164
+                    n.rule = 1166
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68750,7 +68979,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1167
         return q, n
 
     def e285_0(self, p: int) -> Any:
@@ -68771,7 +69000,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1168
         return q, n
 
     def e286_0(self, p: int) -> Any:
@@ -68792,7 +69021,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1169
         return q, n
 
     def e287_0(self, p: int) -> Any:
@@ -68864,7 +69093,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1168
+                    n.rule = 1170
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -68915,7 +69144,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1169
+        n.rule = 1171
         return p, n
 
     def e289_0(self, p: int) -> Any:
@@ -69066,7 +69295,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1170
+                    n.rule = 1172
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -69097,7 +69326,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1171
+                    n.rule = 1173
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -69210,7 +69439,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1172
+        n.rule = 1174
         return p, n
 
     def e294_0(self, p: int) -> Any:
@@ -69340,7 +69569,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1173
+        n.rule = 1175
         return p, n
 
     def e296_0(self, p: int) -> Any:
@@ -69361,7 +69590,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1174
+        n.rule = 1176
         return q, n
 
     def e297_0(self, p: int) -> Any:
@@ -69409,7 +69638,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1175
+        n.rule = 1177
         return q, n
 
     def e299_0(self, p: int) -> Any:
@@ -69538,7 +69767,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1176
+        n.rule = 1178
         return q, n
 
     def e302_0(self, p: int) -> Any:
@@ -69572,7 +69801,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1177
+                    n.rule = 1179
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -69639,7 +69868,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1178
+                n.rule = 1180
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -69754,7 +69983,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1179
+        n.rule = 1181
         return p, n
 
     def e305_0(self, p: int) -> Any:
@@ -69798,7 +70027,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1180
+        n.rule = 1182
         return p, n
 
     def e306_0(self, p: int) -> Any:
@@ -69842,7 +70071,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1181
+        n.rule = 1183
         return p, n
 
     def e307_0(self, p: int) -> Any:
@@ -69881,7 +70110,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1182
+                    n.rule = 1184
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -69968,7 +70197,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1183
+                    n.rule = 1185
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -70062,7 +70291,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1184
+        n.rule = 1186
         return p, n
 
     def e309_0(self, p: int) -> Any:
@@ -70101,7 +70330,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1185
+                    n.rule = 1187
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -70174,7 +70403,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1186
+                    n.rule = 1188
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -70222,12 +70451,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1187
+                    n.rule = 1189
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1188
+                    n.rule = 1190
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70247,12 +70476,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1189
+                    n.rule = 1191
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1188
+                    n.rule = 1190
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70277,7 +70506,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1190
+        n.rule = 1192
         return q, n
 
     def e311_0(self, p: int) -> Any:
@@ -70647,7 +70876,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1191
+                    n.rule = 1193
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70678,7 +70907,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1192
+                    n.rule = 1194
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -70871,7 +71100,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1193
+        n.rule = 1195
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -70969,7 +71198,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1194
+        n.rule = 1196
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -71062,7 +71291,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1195
+                    n.rule = 1197
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -71124,7 +71353,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1196
+        n.rule = 1198
         return q, n
 
     def e324_0(self, p: int) -> Any:
@@ -71311,7 +71540,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1197
+        n.rule = 1199
         return p, n
 
     def e328_0(self, p: int) -> Any:
@@ -71379,7 +71608,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1198
+        n.rule = 1200
         return p, n
 
     def e330_0(self, p: int) -> Any:
@@ -71423,7 +71652,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1199
+        n.rule = 1201
         return p, n
 
     def e331_0(self, p: int) -> Any:
@@ -71444,7 +71673,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1200
+        n.rule = 1202
         return q, n
 
     def e332_0(self, p: int) -> Any:
@@ -71648,7 +71877,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1201
+        n.rule = 1203
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -71685,7 +71914,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71746,7 +71975,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71823,7 +72052,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71887,7 +72116,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71988,7 +72217,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -72065,7 +72294,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -72171,7 +72400,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -72286,7 +72515,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1202
+                    n.rule = 1204
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -72582,7 +72811,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 625
+        n.rule = 627
         return q, n
 
     def e341_1(self, p: int) -> Any:
@@ -72617,7 +72846,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 626
+        n.rule = 628
         return p, n
 
     def e342_1(self, p: int) -> Any:
@@ -72652,7 +72881,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 627
+        n.rule = 629
         return p, n
 
     def e343_1(self, p: int) -> Any:
@@ -72687,7 +72916,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 628
+        n.rule = 630
         return p, n
 
     def e344_1(self, p: int) -> Any:
@@ -73242,7 +73471,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 629
+                    n.rule = 631
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -73371,7 +73600,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 630
+                    n.rule = 632
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -73500,7 +73729,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 631
+                    n.rule = 633
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -73548,7 +73777,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 632
+                    n.rule = 634
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -73615,7 +73844,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 633
+                    n.rule = 635
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -73758,7 +73987,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 634
+                    n.rule = 636
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -73806,7 +74035,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 635
+                    n.rule = 637
                 p15 = p17
                 if res18 and n:
                     res16.append(n)
@@ -73831,7 +74060,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 636
+                    n.rule = 638
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -73870,7 +74099,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 637
+                    n.rule = 639
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
@@ -73919,7 +74148,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 638
+                    n.rule = 640
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -73973,7 +74202,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 639
+                    n.rule = 641
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -74059,7 +74288,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 640
+                    n.rule = 642
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -74106,7 +74335,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 641
+                    n.rule = 643
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -74126,7 +74355,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 642
+                    n.rule = 644
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -74153,7 +74382,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 643
+                    n.rule = 645
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -74187,7 +74416,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 642
+                    n.rule = 644
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -74214,7 +74443,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 644
+                    n.rule = 646
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -74234,7 +74463,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 642
+                    n.rule = 644
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -74261,7 +74490,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 645
+                    n.rule = 647
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -74295,7 +74524,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 642
+                    n.rule = 644
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -74322,7 +74551,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 646
+                    n.rule = 648
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -74356,7 +74585,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 642
+                    n.rule = 644
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -74383,7 +74612,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 647
+                    n.rule = 649
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -74417,7 +74646,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 642
+                    n.rule = 644
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -74444,7 +74673,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 648
+                    n.rule = 650
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -74478,7 +74707,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 642
+                    n.rule = 644
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -74505,7 +74734,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 649
+                    n.rule = 651
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -74525,7 +74754,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 642
+                    n.rule = 644
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -74555,7 +74784,7 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 650
+                    n.rule = 652
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -74575,7 +74804,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 642
+                    n.rule = 644
                     return p33, n
                 p = p33
                 ch = None  # moved on: no guess about the next alternative
@@ -74623,7 +74852,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 651
+        n.rule = 653
         return p, n
 
     def e352_1(self, p: int) -> Any:
@@ -74736,7 +74965,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 652
+                    n.rule = 654
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -74932,7 +75161,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 653
+                    n.rule = 655
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -74993,7 +75222,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 654
+                    n.rule = 656
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -75094,7 +75323,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 655
+                    n.rule = 657
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -75221,7 +75450,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1203
+        n.rule = 1205
         return p, n
 
     def e355_0(self, p: int) -> Any:
@@ -75246,7 +75475,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1204
+        n.rule = 1206
         return p, n
 
     def e356_0(self, p: int) -> Any:
@@ -75271,7 +75500,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1205
+        n.rule = 1207
         return p, n
 
     def e357_0(self, p: int) -> Any:
@@ -75304,7 +75533,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1206
+        n.rule = 1208
         return p, n
 
     def e358_0(self, p: int) -> Any:
@@ -75339,7 +75568,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1207
+        n.rule = 1209
         return p, n
 
     def e359_0(self, p: int) -> Any:
@@ -75374,7 +75603,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1208
+        n.rule = 1210
         return p, n
 
     def e360_0(self, p: int) -> Any:
@@ -75409,7 +75638,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1209
+        n.rule = 1211
         return p, n
 
     def e361_0(self, p: int) -> Any:
@@ -75442,7 +75671,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1210
+        n.rule = 1212
         return p, n
 
     def e362_0(self, p: int) -> Any:
@@ -75515,7 +75744,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1211
+        n.rule = 1213
         return p, n
 
     def e364_0(self, p: int) -> Any:
@@ -75536,7 +75765,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1212
+        n.rule = 1214
         return q, n
 
     def e365_0(self, p: int) -> Any:
@@ -75568,7 +75797,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1213
+                    n.rule = 1215
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -75590,7 +75819,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1214
+                n.rule = 1216
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -75669,7 +75898,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1215
+                    n.rule = 1217
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -75692,7 +75921,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1216
+                    n.rule = 1218
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -75720,7 +75949,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1217
+        n.rule = 1219
         return q, n
 
     def e369_0(self, p: int) -> Any:
@@ -75764,7 +75993,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1218
+        n.rule = 1220
         return p, n
 
     def r_PerTime_0(self, p: int) -> Any:
@@ -75844,14 +76073,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1219
+            n.rule = 1221
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1220
+        n.rule = 1222
         return p, n
 
     def e370_0(self, p: int) -> Any:
@@ -75872,7 +76101,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1221
+        n.rule = 1223
         return q, n
 
     def e371_0(self, p: int) -> Any:
@@ -75924,7 +76153,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1222
+        n.rule = 1224
         return p, n
 
     def e372_0(self, p: int) -> Any:
@@ -76025,7 +76254,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1223
+                    n.rule = 1225
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -76078,19 +76307,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1224
+                    n.rule = 1226
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1225
+                    n.rule = 1227
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1226
+                    n.rule = 1228
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -76113,7 +76342,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1227
+                    n.rule = 1229
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -76195,7 +76424,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1228
+        n.rule = 1230
         return q, n
 
     def e376_0(self, p: int) -> Any:
@@ -76227,7 +76456,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1229
+                    n.rule = 1231
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -76250,7 +76479,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1230
+                    n.rule = 1232
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -76289,7 +76518,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1231
+                    n.rule = 1233
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -76320,7 +76549,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1232
+                    n.rule = 1234
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -76351,7 +76580,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1233
+                    n.rule = 1235
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -76397,7 +76626,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1234
+                    n.rule = 1236
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -76456,7 +76685,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1235
+                    n.rule = 1237
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -76515,7 +76744,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1236
+                    n.rule = 1238
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -76616,7 +76845,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1237
+                    n.rule = 1239
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -76644,7 +76873,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1238
+                    n.rule = 1240
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -76672,7 +76901,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1239
+        n.rule = 1241
         return q, n
 
     def e381_0(self, p: int) -> Any:
@@ -76693,7 +76922,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1240
+        n.rule = 1242
         return q, n
 
     def e382_0(self, p: int) -> Any:
@@ -76714,7 +76943,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1241
+        n.rule = 1243
         return q, n
 
     def e383_0(self, p: int) -> Any:
@@ -76735,7 +76964,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1242
+        n.rule = 1244
         return q, n
 
     def e384_0(self, p: int) -> Any:
@@ -76756,7 +76985,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1243
+        n.rule = 1245
         return q, n
 
     def e385_0(self, p: int) -> Any:
@@ -76777,7 +77006,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1244
+        n.rule = 1246
         return q, n
 
     def e386_0(self, p: int) -> Any:
@@ -76798,7 +77027,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1245
+        n.rule = 1247
         return q, n
 
     def e387_0(self, p: int) -> Any:
@@ -76819,7 +77048,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1246
+        n.rule = 1248
         return q, n
 
     def e388_0(self, p: int) -> Any:
@@ -76898,7 +77127,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1247
+        n.rule = 1249
         return p, n
 
     def e390_0(self, p: int) -> Any:
@@ -76919,7 +77148,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1248
+        n.rule = 1250
         return q, n
 
     def e391_0(self, p: int) -> Any:
@@ -76940,7 +77169,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1249
+        n.rule = 1251
         return q, n
 
     def e392_0(self, p: int) -> Any:
@@ -76961,7 +77190,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1250
+        n.rule = 1252
         return q, n
 
     def e393_0(self, p: int) -> Any:
@@ -77009,7 +77238,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1251
+                    n.rule = 1253
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -77033,7 +77262,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1252
+                    n.rule = 1254
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -77073,7 +77302,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1253
+                    n.rule = 1255
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -77094,7 +77323,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1253
+                    n.rule = 1255
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -77119,7 +77348,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1254
+        n.rule = 1256
         return q, n
 
     def e395_0(self, p: int) -> Any:
@@ -77140,7 +77369,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1255
+        n.rule = 1257
         return q, n
 
     def e396_0(self, p: int) -> Any:
@@ -77184,7 +77413,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1256
+        n.rule = 1258
         return p, n
 
     def e397_0(self, p: int) -> Any:
@@ -77223,7 +77452,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1257
+                    n.rule = 1259
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -77299,7 +77528,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1258
+        n.rule = 1260
         return p, n
 
     def e399_0(self, p: int) -> Any:
@@ -77320,7 +77549,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1259
+        n.rule = 1261
         return q, n
 
     def e400_0(self, p: int) -> Any:
@@ -77382,7 +77611,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1260
+                    n.rule = 1262
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -77478,7 +77707,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1261
+                    n.rule = 1263
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -77599,7 +77828,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1262
+        n.rule = 1264
         return q, n
 
     def e402_0(self, p: int) -> Any:
@@ -77620,7 +77849,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1263
+        n.rule = 1265
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -77687,18 +77916,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1264
+                    n.rule = 1266
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1265
+                    n.rule = 1267
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -77753,18 +77982,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1267
+                    n.rule = 1269
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1268
+                    n.rule = 1270
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -77791,7 +78020,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1269
+                    n.rule = 1271
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -77826,7 +78055,7 @@ class CardParser:
                     res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 1270
+                        n.rule = 1272
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -77835,12 +78064,12 @@ class CardParser:
                     break
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1271
+                    n.rule = 1273
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -77965,18 +78194,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1272
+                    n.rule = 1274
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1273
+                    n.rule = 1275
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78017,18 +78246,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1274
+                    n.rule = 1276
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1275
+                    n.rule = 1277
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78097,18 +78326,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1276
+                    n.rule = 1278
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1277
+                    n.rule = 1279
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78135,18 +78364,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1278
+                    n.rule = 1280
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1279
+                    n.rule = 1281
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78173,7 +78402,7 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1280
+                    n.rule = 1282
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
@@ -78204,12 +78433,12 @@ class CardParser:
                     break
                 if res34:
                     n = Nt(res34)
-                    n.rule = 1281
+                    n.rule = 1283
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78250,7 +78479,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 1282
+                    n.rule = 1284
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -78289,7 +78518,7 @@ class CardParser:
                             res46.append(v)
                         if res46:
                             n = Nt(res46)
-                            n.rule = 1283
+                            n.rule = 1285
                         q = p45
                         v = n if res46 else None
                         p43 = q
@@ -78307,7 +78536,7 @@ class CardParser:
                         res48.append(v)
                     if res48:
                         n = Nt(res48)
-                        n.rule = 1284
+                        n.rule = 1286
                     p43 = p47
                     if res48 and n:
                         res44.append(n)
@@ -78316,12 +78545,12 @@ class CardParser:
                     break
                 if res40:
                     n = Nt(res40)
-                    n.rule = 1285
+                    n.rule = 1287
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78365,18 +78594,18 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1286
+                    n.rule = 1288
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1287
+                    n.rule = 1289
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78445,18 +78674,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1288
+                    n.rule = 1290
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1289
+                    n.rule = 1291
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78525,18 +78754,18 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1290
+                    n.rule = 1292
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1291
+                    n.rule = 1293
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78591,7 +78820,7 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1292
+                    n.rule = 1294
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -78704,12 +78933,12 @@ class CardParser:
                     break
                 if res62:
                     n = Nt(res62)
-                    n.rule = 1293
+                    n.rule = 1295
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78759,7 +78988,7 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 1294
+                    n.rule = 1296
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -78797,7 +79026,7 @@ class CardParser:
                         res74.append(v)
                     if res74:
                         n = Nt(res74)
-                        n.rule = 1295
+                        n.rule = 1297
                     p71 = p73
                     if res74 and n:
                         res72.append(n)
@@ -78806,12 +79035,12 @@ class CardParser:
                     break
                 if res68:
                     n = Nt(res68)
-                    n.rule = 1296
+                    n.rule = 1298
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78875,18 +79104,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1297
+                    n.rule = 1299
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1298
+                    n.rule = 1300
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -78997,18 +79226,18 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 1299
+                    n.rule = 1301
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1300
+                    n.rule = 1302
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -79044,7 +79273,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 1301
+                    n.rule = 1303
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -79094,18 +79323,18 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 1302
+                    n.rule = 1304
                 p83 = p87
                 if res88 and n:
                     res84.append(n)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 1303
+                    n.rule = 1305
                 q = p83
                 v = n if res84 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -79163,18 +79392,18 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 1304
+                    n.rule = 1306
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 1305
+                    n.rule = 1307
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -79215,18 +79444,18 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 1306
+                    n.rule = 1308
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 1307
+                    n.rule = 1309
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1266
+                    n.rule = 1268
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -79305,7 +79534,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1308
+        n.rule = 1310
         return q, n
 
     def e405_0(self, p: int) -> Any:
@@ -79326,7 +79555,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1309
+        n.rule = 1311
         return q, n
 
     def e406_0(self, p: int) -> Any:
@@ -79469,7 +79698,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1310
+        n.rule = 1312
         return p, n
 
     def e408_0(self, p: int) -> Any:
@@ -79494,7 +79723,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1311
+        n.rule = 1313
         return p, n
 
     def e409_0(self, p: int) -> Any:
@@ -79529,7 +79758,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1312
+        n.rule = 1314
         return p, n
 
     def e410_1(self, p: int) -> Any:
@@ -79564,7 +79793,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 565
+        n.rule = 567
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -80314,7 +80543,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 656
+                    n.rule = 658
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -80417,7 +80646,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80438,7 +80667,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80459,7 +80688,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80480,7 +80709,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80501,7 +80730,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80522,7 +80751,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 568
+                    n.rule = 570
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80559,7 +80788,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80580,7 +80809,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80601,7 +80830,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80622,7 +80851,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 566
+                    n.rule = 568
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -80647,7 +80876,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1037
         return q, n
 
     def e414_1(self, p: int) -> Any:
@@ -80668,7 +80897,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1038
         return q, n
 
     def e415_1(self, p: int) -> Any:
@@ -80689,7 +80918,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1039
         return q, n
 
     def e416_1(self, p: int) -> Any:
@@ -80710,7 +80939,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1040
         return q, n
 
     def e417_1(self, p: int) -> Any:
@@ -80745,7 +80974,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1041
         return p, n
 
     def e418_1(self, p: int) -> Any:
@@ -80955,7 +81184,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1040
+        n.rule = 1042
         return q, n
 
     def e422_1(self, p: int) -> Any:
@@ -80995,7 +81224,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1041
+                    n.rule = 1043
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -81018,7 +81247,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1044
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -81123,7 +81352,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1045
         return p, n
 
     def e425_1(self, p: int) -> Any:
@@ -81144,7 +81373,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1046
         return q, n
 
     def e426_1(self, p: int) -> Any:
@@ -81165,7 +81394,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1047
         return q, n
 
     def e427_1(self, p: int) -> Any:
@@ -81186,7 +81415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1048
         return q, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -81239,13 +81468,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1313
+                    n.rule = 1315
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1314
+                    n.rule = 1316
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -81286,7 +81515,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1315
+                    n.rule = 1317
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -81317,13 +81546,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1316
+                    n.rule = 1318
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1314
+                    n.rule = 1316
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -81352,7 +81581,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1317
+        n.rule = 1319
         return p, n
 
     def r_PerObject_0(self, p: int) -> Any:
@@ -81396,7 +81625,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1318
+            n.rule = 1320
         p = p1
         if res2 and n:
             res.append(n)
@@ -81412,7 +81641,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1319
+        n.rule = 1321
         return p, n
 
     def e429_0(self, p: int) -> Any:
@@ -81433,7 +81662,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1320
+        n.rule = 1322
         return q, n
 
     def e430_0(self, p: int) -> Any:
@@ -81454,7 +81683,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1321
+        n.rule = 1323
         return q, n
 
     def e431_0(self, p: int) -> Any:
@@ -81475,7 +81704,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1322
+        n.rule = 1324
         return q, n
 
     def e432_0(self, p: int) -> Any:
@@ -81496,7 +81725,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1323
+        n.rule = 1325
         return q, n
 
     def e433_0(self, p: int) -> Any:
@@ -81517,7 +81746,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1324
+        n.rule = 1326
         return q, n
 
     def e434_0(self, p: int) -> Any:
@@ -81538,7 +81767,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1325
+        n.rule = 1327
         return q, n
 
     def e435_0(self, p: int) -> Any:
@@ -81559,7 +81788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1326
+        n.rule = 1328
         return q, n
 
     def e436_0(self, p: int) -> Any:
@@ -81580,7 +81809,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1327
+        n.rule = 1329
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -81845,7 +82074,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1203
+        n.rule = 1205
         return p, n
 
     def e441_1(self, p: int) -> Any:
@@ -81870,7 +82099,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1204
+        n.rule = 1206
         return p, n
 
     def e442_1(self, p: int) -> Any:
@@ -81895,7 +82124,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1205
+        n.rule = 1207
         return p, n
 
     def e443_1(self, p: int) -> Any:
@@ -81928,7 +82157,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1206
+        n.rule = 1208
         return p, n
 
     def e444_1(self, p: int) -> Any:
@@ -81963,7 +82192,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1207
+        n.rule = 1209
         return p, n
 
     def e445_1(self, p: int) -> Any:
@@ -81998,7 +82227,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1208
+        n.rule = 1210
         return p, n
 
     def e446_1(self, p: int) -> Any:
@@ -82033,7 +82262,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1209
+        n.rule = 1211
         return p, n
 
     def e447_1(self, p: int) -> Any:
@@ -82066,7 +82295,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1210
+        n.rule = 1212
         return p, n
 
     def e448_1(self, p: int) -> Any:
@@ -82139,7 +82368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1211
+        n.rule = 1213
         return p, n
 
     def e450_0(self, p: int) -> Any:
@@ -82376,7 +82605,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1328
+        n.rule = 1330
         return q, n
 
     def e453_0(self, p: int) -> Any:
@@ -82397,7 +82626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1329
+        n.rule = 1331
         return q, n
 
     def e454_1(self, p: int) -> Any:
@@ -82418,7 +82647,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 857
+        n.rule = 859
         return q, n
 
     def e455_1(self, p: int) -> Any:
@@ -82439,7 +82668,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 858
+        n.rule = 860
         return q, n
 
 
@@ -82560,6 +82789,7 @@ CLASSES: dict[str, type[Model]] = {
     'CastThisTurnCondition': _model_class('CastThisTurnCondition', (('filter', True, '1'),), {'filter': None}, ()),
     'CastTrigger': _model_class('CastTrigger', (('lead', True, '1'), ('who', True, '1'), ('spell', True, '1'), ('this', True, '1')), {'lead': '', 'who': '', 'spell': None, 'this': ''}, ()),
     'ChangeBaseEffect': _model_class('ChangeBaseEffect', (('which', True, '1'), ('amount', True, '1')), {'which': '', 'amount': None}, ()),
+    'ChangeColorWordEffect': _model_class('ChangeColorWordEffect', (('target', True, '1'),), {'target': None}, ()),
     'ChangeTargetEffect': _model_class('ChangeTargetEffect', (('target', True, '1'), ('to', True, '1')), {'target': None, 'to': ''}, ()),
     'ChooseAmongEffect': _model_class('ChooseAmongEffect', (('player', True, '1'), ('options', True, '1..*'), ('last', True, '1')), {'player': None, 'last': None}, ('options',)),
     'ChooseColorAsEntersStmt': _model_class('ChooseColorAsEntersStmt', (('color', True, '1'),), {'color': ''}, ()),
@@ -83123,199 +83353,200 @@ _C505 = CLASSES['ChangeTargetEffect']
 _C507 = CLASSES['NewTargetEffect']
 _C511 = CLASSES['ChooseTargetsEffect']
 _C514 = CLASSES['ChangeBaseEffect']
-_C516 = CLASSES['TransformEffect']
-_C519 = CLASSES['ReturnExiledWithEffect']
-_C521 = CLASSES['PlayerShufflesEffect']
-_C523 = CLASSES['ExchangeLifeEffect']
-_C525 = CLASSES['ChooseColorEffect']
-_C528 = CLASSES['RevealHandEffect']
-_C531 = CLASSES['ChooseNameEffect']
-_C533 = CLASSES['TurnFaceDownEffect']
-_C535 = CLASSES['HaveEffect']
-_C538 = CLASSES['ExchangeControlEffect']
-_C540 = CLASSES['FlipCoinEffect']
-_C542 = CLASSES['DoublePTEffect']
-_C546 = CLASSES['AttacksPlayerEffect']
-_C548 = CLASSES['ChooseTypeEffect']
-_C551 = CLASSES['CopyEachEffect']
-_C553 = CLASSES['ReturnDestroyedEffect']
-_C555 = CLASSES['RevealUntilEffect']
-_C560 = CLASSES['PutOntoBattlefieldEffect']
-_C562 = CLASSES['ShuffleRevealedEffect']
-_C570 = CLASSES['Mode']
-_C577 = CLASSES['TriggeredStmt']
-_C580 = CLASSES['ActivatedStmt']
-_C582 = CLASSES['PTDefiningStmt']
-_C589 = CLASSES['SpellKind']
-_C593 = CLASSES['EntersTappedStmt']
-_C599 = CLASSES['PTPair']
-_C606 = CLASSES['CostPerPermanentStmt']
-_C608 = CLASSES['CostPerTargetStmt']
-_C610 = CLASSES['UncounterableStmt']
-_C615 = CLASSES['StaticStmt']
-_C616 = CLASSES['KeywordCost']
-_C618 = CLASSES['TypeArg']
-_C619 = CLASSES['QualityArg']
-_C621 = CLASSES['OntoArg']
-_C623 = CLASSES['ForArg']
-_C642 = CLASSES['ControlClause']
-_C666 = CLASSES['DividedDamageEffect']
-_C669 = CLASSES['DamageEffect']
-_C671 = CLASSES['DestroyEffect']
-_C675 = CLASSES['DrawEffect']
-_C676 = CLASSES['TokenCopyEffect']
-_C683 = CLASSES['TokenEffect']
-_C684 = CLASSES['AddManaEffect']
-_C686 = CLASSES['DiscardEffect']
-_C688 = CLASSES['GainLifeEffect']
-_C691 = CLASSES['GainControlEffect']
-_C693 = CLASSES['ReturnDiscardedEffect']
-_C695 = CLASSES['ReturnToHandEffect']
-_C699 = CLASSES['ReturnFromGraveyardEffect']
-_C703 = CLASSES['ReturnToBattlefieldEffect']
-_C705 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C709 = CLASSES['SearchEffect']
-_C713 = CLASSES['CounterSpellEffect']
-_C715 = CLASSES['ShuffleEffect']
-_C718 = CLASSES['ShuffleIntoEffect']
-_C722 = CLASSES['MillEffect']
-_C725 = CLASSES['PutStickerEffect']
-_C728 = CLASSES['PutFromHandEffect']
-_C733 = CLASSES['PutCountersEffect']
-_C737 = CLASSES['PutOnLibraryEffect']
-_C739 = CLASSES['PutIntoZoneEffect']
-_C744 = CLASSES['PileActionEffect']
-_C750 = CLASSES['ExileEffect']
-_C753 = CLASSES['ExileCardsEffect']
-_C755 = CLASSES['ExileTopEffect']
-_C757 = CLASSES['RegenerateEffect']
-_C760 = CLASSES['PlayerSacrificesEffect']
-_C762 = CLASSES['SacrificeEffect']
-_C764 = CLASSES['UntapEffect']
-_C766 = CLASSES['TapOrUntapEffect']
-_C768 = CLASSES['TapEffect']
-_C770 = CLASSES['RemoveAllCountersEffect']
-_C774 = CLASSES['RemoveCountersEffect']
-_C776 = CLASSES['DelayedEffect']
-_C778 = CLASSES['PreventEffect']
-_C780 = CLASSES['CastThisEffect']
-_C782 = CLASSES['CopySpellEffect']
-_C783 = CLASSES['NoRegenEffect']
-_C787 = CLASSES['PhaseOutEffect']
-_C790 = CLASSES['NoUntapEffect']
-_C792 = CLASSES['ContinuousEffect']
-_C794 = CLASSES['PlayerRef']
-_C803 = CLASSES['PerCount']
-_C806 = CLASSES['HalfLife']
-_C815 = CLASSES['AnyNumberTargets']
-_C817 = CLASSES['AnyTarget']
-_C820 = CLASSES['UpToTargets']
-_C822 = CLASSES['EachOfThem']
-_C824 = CLASSES['EachPlayers']
-_C826 = CLASSES['ThatRef']
-_C828 = CLASSES['EnchantedRef']
-_C830 = CLASSES['RestRef']
-_C834 = CLASSES['MayPlayEffect']
-_C847 = CLASSES['BackRef']
-_C861 = CLASSES['BeginningTrigger']
-_C865 = CLASSES['LastCounterTrigger']
-_C869 = CLASSES['BatchAttackTrigger']
-_C872 = CLASSES['ToGraveyardTrigger']
-_C874 = CLASSES['ThisTrigger']
-_C877 = CLASSES['DiscardTrigger']
-_C880 = CLASSES['LifeGainTrigger']
-_C883 = CLASSES['CastTrigger']
-_C886 = CLASSES['AttachedTrigger']
-_C889 = CLASSES['YoursTrigger']
-_C892 = CLASSES['StateTrigger']
-_C908 = CLASSES['ZonePlace']
-_C919 = CLASSES['PTChoice']
-_C923 = CLASSES['PTChange']
-_C925 = CLASSES['CantAttackOrBlock']
-_C927 = CLASSES['CantAttackUnless']
-_C929 = CLASSES['CantAttack']
-_C930 = CLASSES['CantBlockMatching']
-_C932 = CLASSES['CantBlock']
-_C934 = CLASSES['CantBeBlockedByFewer']
-_C935 = CLASSES['CantBeBlockedExcept']
-_C936 = CLASSES['CanBlockOnly']
-_C937 = CLASSES['BlockCapacity']
-_C939 = CLASSES['BlocksDespite']
-_C942 = CLASSES['CantBeTargetedByOnly']
-_C944 = CLASSES['CantBeTargetedBy']
-_C945 = CLASSES['CantBeTargeted']
-_C947 = CLASSES['CantBeDestroyed']
-_C949 = CLASSES['CantPhaseOut']
-_C951 = CLASSES['PhasesEachUntap']
-_C954 = CLASSES['BasePT']
-_C956 = CLASSES['GainsAbility']
-_C959 = CLASSES['HasKeywordAtManaCost']
-_C961 = CLASSES['HasKeywordFrom']
-_C965 = CLASSES['ProtectionFromChosen']
-_C966 = CLASSES['HasKeywords']
-_C967 = CLASSES['LosesKeywords']
-_C970 = CLASSES['CombatDamageSteps']
-_C972 = CLASSES['AssignsExcess']
-_C974 = CLASSES['FormsBands']
-_C976 = CLASSES['DividesDamage']
-_C978 = CLASSES['AttacksUntapped']
-_C980 = CLASSES['DoesntUntap']
-_C982 = CLASSES['DamageGainsLife']
-_C984 = CLASSES['DamageIsLethal']
-_C986 = CLASSES['DamageAsCounters']
-_C988 = CLASSES['CantBeBlockedBy']
-_C990 = CLASSES['CantBeAttachedBy']
-_C992 = CLASSES['PreventDamageFrom']
-_C994 = CLASSES['AttacksDespite']
-_C997 = CLASSES['TapAbilitiesCantActivate']
-_C999 = CLASSES['MaxBlockers']
-_C1001 = CLASSES['AttacksEachCombat']
-_C1003 = CLASSES['AttacksThisTurn']
-_C1005 = CLASSES['MustBeBlocked']
-_C1007 = CLASSES['BlocksEachCombat']
-_C1009 = CLASSES['CantBeBlocked']
-_C1012 = CLASSES['BecomesCreature']
-_C1014 = CLASSES['ChosenCreatureType']
-_C1016 = CLASSES['BecomesAura']
-_C1018 = CLASSES['IsColor']
-_C1019 = CLASSES['BecomesTypes']
-_C1022 = CLASSES['AddsType']
-_C1083 = CLASSES['Duration']
-_C1089 = CLASSES['UpToXTargets']
-_C1092 = CLASSES['FromGraveyard']
-_C1101 = CLASSES['OntoBattlefield']
-_C1104 = CLASSES['IntoHand']
-_C1106 = CLASSES['IntoGraveyard']
-_C1109 = CLASSES['CostValue']
-_C1139 = CLASSES['NextTurnDuration']
-_C1150 = CLASSES['WhereX']
-_C1154 = CLASSES['TargetPlayer']
-_C1156 = CLASSES['StackTarget']
-_C1160 = CLASSES['EachObjects']
-_C1188 = CLASSES['QualityRef']
-_C1220 = CLASSES['PerTime']
-_C1225 = CLASSES['PerCounterOn']
-_C1265 = CLASSES['EntersEvent']
-_C1268 = CLASSES['LeavesEvent']
-_C1271 = CLASSES['DiesEvent']
-_C1273 = CLASSES['ToGraveyardEvent']
-_C1275 = CLASSES['AttacksAloneEvent']
-_C1277 = CLASSES['UnblockedEvent']
-_C1279 = CLASSES['AttacksEvent']
-_C1281 = CLASSES['BlocksEvent']
-_C1285 = CLASSES['BlockedEvent']
-_C1287 = CLASSES['PhasesEvent']
-_C1289 = CLASSES['TurnedUpEvent']
-_C1291 = CLASSES['ExiledThisWayEvent']
-_C1293 = CLASSES['TargetedEvent']
-_C1296 = CLASSES['DealsDamageEvent']
-_C1298 = CLASSES['DealtDamageEvent']
-_C1300 = CLASSES['PutIntoGraveyardEvent']
-_C1303 = CLASSES['CostPaidEvent']
-_C1305 = CLASSES['TransformsEvent']
-_C1307 = CLASSES['UntappedEvent']
-_C1314 = CLASSES['PowerOf']
-_C1319 = CLASSES['PerObject']
+_C516 = CLASSES['ChangeColorWordEffect']
+_C518 = CLASSES['TransformEffect']
+_C521 = CLASSES['ReturnExiledWithEffect']
+_C523 = CLASSES['PlayerShufflesEffect']
+_C525 = CLASSES['ExchangeLifeEffect']
+_C527 = CLASSES['ChooseColorEffect']
+_C530 = CLASSES['RevealHandEffect']
+_C533 = CLASSES['ChooseNameEffect']
+_C535 = CLASSES['TurnFaceDownEffect']
+_C537 = CLASSES['HaveEffect']
+_C540 = CLASSES['ExchangeControlEffect']
+_C542 = CLASSES['FlipCoinEffect']
+_C544 = CLASSES['DoublePTEffect']
+_C548 = CLASSES['AttacksPlayerEffect']
+_C550 = CLASSES['ChooseTypeEffect']
+_C553 = CLASSES['CopyEachEffect']
+_C555 = CLASSES['ReturnDestroyedEffect']
+_C557 = CLASSES['RevealUntilEffect']
+_C562 = CLASSES['PutOntoBattlefieldEffect']
+_C564 = CLASSES['ShuffleRevealedEffect']
+_C572 = CLASSES['Mode']
+_C579 = CLASSES['TriggeredStmt']
+_C582 = CLASSES['ActivatedStmt']
+_C584 = CLASSES['PTDefiningStmt']
+_C591 = CLASSES['SpellKind']
+_C595 = CLASSES['EntersTappedStmt']
+_C601 = CLASSES['PTPair']
+_C608 = CLASSES['CostPerPermanentStmt']
+_C610 = CLASSES['CostPerTargetStmt']
+_C612 = CLASSES['UncounterableStmt']
+_C617 = CLASSES['StaticStmt']
+_C618 = CLASSES['KeywordCost']
+_C620 = CLASSES['TypeArg']
+_C621 = CLASSES['QualityArg']
+_C623 = CLASSES['OntoArg']
+_C625 = CLASSES['ForArg']
+_C644 = CLASSES['ControlClause']
+_C668 = CLASSES['DividedDamageEffect']
+_C671 = CLASSES['DamageEffect']
+_C673 = CLASSES['DestroyEffect']
+_C677 = CLASSES['DrawEffect']
+_C678 = CLASSES['TokenCopyEffect']
+_C685 = CLASSES['TokenEffect']
+_C686 = CLASSES['AddManaEffect']
+_C688 = CLASSES['DiscardEffect']
+_C690 = CLASSES['GainLifeEffect']
+_C693 = CLASSES['GainControlEffect']
+_C695 = CLASSES['ReturnDiscardedEffect']
+_C697 = CLASSES['ReturnToHandEffect']
+_C701 = CLASSES['ReturnFromGraveyardEffect']
+_C705 = CLASSES['ReturnToBattlefieldEffect']
+_C707 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C711 = CLASSES['SearchEffect']
+_C715 = CLASSES['CounterSpellEffect']
+_C717 = CLASSES['ShuffleEffect']
+_C720 = CLASSES['ShuffleIntoEffect']
+_C724 = CLASSES['MillEffect']
+_C727 = CLASSES['PutStickerEffect']
+_C730 = CLASSES['PutFromHandEffect']
+_C735 = CLASSES['PutCountersEffect']
+_C739 = CLASSES['PutOnLibraryEffect']
+_C741 = CLASSES['PutIntoZoneEffect']
+_C746 = CLASSES['PileActionEffect']
+_C752 = CLASSES['ExileEffect']
+_C755 = CLASSES['ExileCardsEffect']
+_C757 = CLASSES['ExileTopEffect']
+_C759 = CLASSES['RegenerateEffect']
+_C762 = CLASSES['PlayerSacrificesEffect']
+_C764 = CLASSES['SacrificeEffect']
+_C766 = CLASSES['UntapEffect']
+_C768 = CLASSES['TapOrUntapEffect']
+_C770 = CLASSES['TapEffect']
+_C772 = CLASSES['RemoveAllCountersEffect']
+_C776 = CLASSES['RemoveCountersEffect']
+_C778 = CLASSES['DelayedEffect']
+_C780 = CLASSES['PreventEffect']
+_C782 = CLASSES['CastThisEffect']
+_C784 = CLASSES['CopySpellEffect']
+_C785 = CLASSES['NoRegenEffect']
+_C789 = CLASSES['PhaseOutEffect']
+_C792 = CLASSES['NoUntapEffect']
+_C794 = CLASSES['ContinuousEffect']
+_C796 = CLASSES['PlayerRef']
+_C805 = CLASSES['PerCount']
+_C808 = CLASSES['HalfLife']
+_C817 = CLASSES['AnyNumberTargets']
+_C819 = CLASSES['AnyTarget']
+_C822 = CLASSES['UpToTargets']
+_C824 = CLASSES['EachOfThem']
+_C826 = CLASSES['EachPlayers']
+_C828 = CLASSES['ThatRef']
+_C830 = CLASSES['EnchantedRef']
+_C832 = CLASSES['RestRef']
+_C836 = CLASSES['MayPlayEffect']
+_C849 = CLASSES['BackRef']
+_C863 = CLASSES['BeginningTrigger']
+_C867 = CLASSES['LastCounterTrigger']
+_C871 = CLASSES['BatchAttackTrigger']
+_C874 = CLASSES['ToGraveyardTrigger']
+_C876 = CLASSES['ThisTrigger']
+_C879 = CLASSES['DiscardTrigger']
+_C882 = CLASSES['LifeGainTrigger']
+_C885 = CLASSES['CastTrigger']
+_C888 = CLASSES['AttachedTrigger']
+_C891 = CLASSES['YoursTrigger']
+_C894 = CLASSES['StateTrigger']
+_C910 = CLASSES['ZonePlace']
+_C921 = CLASSES['PTChoice']
+_C925 = CLASSES['PTChange']
+_C927 = CLASSES['CantAttackOrBlock']
+_C929 = CLASSES['CantAttackUnless']
+_C931 = CLASSES['CantAttack']
+_C932 = CLASSES['CantBlockMatching']
+_C934 = CLASSES['CantBlock']
+_C936 = CLASSES['CantBeBlockedByFewer']
+_C937 = CLASSES['CantBeBlockedExcept']
+_C938 = CLASSES['CanBlockOnly']
+_C939 = CLASSES['BlockCapacity']
+_C941 = CLASSES['BlocksDespite']
+_C944 = CLASSES['CantBeTargetedByOnly']
+_C946 = CLASSES['CantBeTargetedBy']
+_C947 = CLASSES['CantBeTargeted']
+_C949 = CLASSES['CantBeDestroyed']
+_C951 = CLASSES['CantPhaseOut']
+_C953 = CLASSES['PhasesEachUntap']
+_C956 = CLASSES['BasePT']
+_C958 = CLASSES['GainsAbility']
+_C961 = CLASSES['HasKeywordAtManaCost']
+_C963 = CLASSES['HasKeywordFrom']
+_C967 = CLASSES['ProtectionFromChosen']
+_C968 = CLASSES['HasKeywords']
+_C969 = CLASSES['LosesKeywords']
+_C972 = CLASSES['CombatDamageSteps']
+_C974 = CLASSES['AssignsExcess']
+_C976 = CLASSES['FormsBands']
+_C978 = CLASSES['DividesDamage']
+_C980 = CLASSES['AttacksUntapped']
+_C982 = CLASSES['DoesntUntap']
+_C984 = CLASSES['DamageGainsLife']
+_C986 = CLASSES['DamageIsLethal']
+_C988 = CLASSES['DamageAsCounters']
+_C990 = CLASSES['CantBeBlockedBy']
+_C992 = CLASSES['CantBeAttachedBy']
+_C994 = CLASSES['PreventDamageFrom']
+_C996 = CLASSES['AttacksDespite']
+_C999 = CLASSES['TapAbilitiesCantActivate']
+_C1001 = CLASSES['MaxBlockers']
+_C1003 = CLASSES['AttacksEachCombat']
+_C1005 = CLASSES['AttacksThisTurn']
+_C1007 = CLASSES['MustBeBlocked']
+_C1009 = CLASSES['BlocksEachCombat']
+_C1011 = CLASSES['CantBeBlocked']
+_C1014 = CLASSES['BecomesCreature']
+_C1016 = CLASSES['ChosenCreatureType']
+_C1018 = CLASSES['BecomesAura']
+_C1020 = CLASSES['IsColor']
+_C1021 = CLASSES['BecomesTypes']
+_C1024 = CLASSES['AddsType']
+_C1085 = CLASSES['Duration']
+_C1091 = CLASSES['UpToXTargets']
+_C1094 = CLASSES['FromGraveyard']
+_C1103 = CLASSES['OntoBattlefield']
+_C1106 = CLASSES['IntoHand']
+_C1108 = CLASSES['IntoGraveyard']
+_C1111 = CLASSES['CostValue']
+_C1141 = CLASSES['NextTurnDuration']
+_C1152 = CLASSES['WhereX']
+_C1156 = CLASSES['TargetPlayer']
+_C1158 = CLASSES['StackTarget']
+_C1162 = CLASSES['EachObjects']
+_C1190 = CLASSES['QualityRef']
+_C1222 = CLASSES['PerTime']
+_C1227 = CLASSES['PerCounterOn']
+_C1267 = CLASSES['EntersEvent']
+_C1270 = CLASSES['LeavesEvent']
+_C1273 = CLASSES['DiesEvent']
+_C1275 = CLASSES['ToGraveyardEvent']
+_C1277 = CLASSES['AttacksAloneEvent']
+_C1279 = CLASSES['UnblockedEvent']
+_C1281 = CLASSES['AttacksEvent']
+_C1283 = CLASSES['BlocksEvent']
+_C1287 = CLASSES['BlockedEvent']
+_C1289 = CLASSES['PhasesEvent']
+_C1291 = CLASSES['TurnedUpEvent']
+_C1293 = CLASSES['ExiledThisWayEvent']
+_C1295 = CLASSES['TargetedEvent']
+_C1298 = CLASSES['DealsDamageEvent']
+_C1300 = CLASSES['DealtDamageEvent']
+_C1302 = CLASSES['PutIntoGraveyardEvent']
+_C1305 = CLASSES['CostPaidEvent']
+_C1307 = CLASSES['TransformsEvent']
+_C1309 = CLASSES['UntappedEvent']
+_C1316 = CLASSES['PowerOf']
+_C1321 = CLASSES['PerObject']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -84914,7 +85145,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 563:  # lastinstead
+        elif r == 565:  # lastinstead
             d['lastinstead'] = True
         elif r == 277:  # insteadcond
             x = c[0]
@@ -84925,7 +85156,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 564:  # tailinstead
+        elif r == 566:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -84998,7 +85229,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 279:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -85006,7 +85237,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 280:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 567 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 569 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -85097,7 +85328,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -85178,7 +85409,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 572:  # sentences
+        elif r == 574:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -85742,7 +85973,7 @@ def _b160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # energy
+        if r == 626:  # energy
             values = d['energy']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -86543,7 +86774,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 660:  # ormore
+        elif r == 662:  # ormore
             d['ormore'] = True
         elif r == 214:  # counter
             x = c[0]
@@ -87129,12 +87360,12 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # types
+        if r == 663:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1047:  # types
+        elif r == 1049:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -87463,7 +87694,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 664:  # negated
+        elif r == 666:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -87520,7 +87751,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # symbols
+        if r == 567:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -87561,10 +87792,10 @@ def _b284(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 571:  # modes
+        elif r == 573:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b570(x, inst, lim, made))
+                values.append(_b572(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -87601,9 +87832,9 @@ def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 857:  # onbf
+        elif r == 859:  # onbf
             d['onbf'] = True
-        elif r == 858:  # gy
+        elif r == 860:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87753,7 +87984,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 583:  # combat
+        if r == 585:  # combat
             d['combat'] = True
         elif r == 304:  # filter
             x = c[0]
@@ -87802,15 +88033,15 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 584:  # this
+        elif r == 586:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 585:  # enchanted
+        elif r == 587:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 586:  # host
+        elif r == 588:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -87965,7 +88196,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # zones
+        if r == 589:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -87973,11 +88204,11 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 908:
-                    values.append(_b908(x, inst, lim, made))
+                elif x.rule == 910:
+                    values.append(_b910(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 590:  # spells
+        elif r == 592:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -87985,8 +88216,8 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 589:
-                    values.append(_b589(x, inst, lim, made))
+                elif x.rule == 591:
+                    values.append(_b591(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 316:  # amount
@@ -88066,7 +88297,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['wherex'] = value
-        elif r == 910:  # keywords
+        elif r == 912:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -88080,11 +88311,11 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 591:  # granted
+        elif r == 593:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -88203,7 +88434,7 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 331:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -88240,11 +88471,11 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # enters
+        if r == 597:  # enters
             d['enters'] = True
-        elif r == 596:  # turned
+        elif r == 598:  # turned
             d['turned'] = True
-        elif r == 600:  # options
+        elif r == 602:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -88252,8 +88483,8 @@ def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 599:
-                    values.append(_b599(x, inst, lim, made))
+                elif x.rule == 601:
+                    values.append(_b601(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -88377,7 +88608,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 601:  # combat
+        elif r == 603:  # combat
             d['combat'] = True
         elif r == 341:  # filter
             x = c[0]
@@ -88457,7 +88688,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # parts
+        if r == 604:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -88503,13 +88734,13 @@ def _b349(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # optional
+        if r == 605:  # optional
             d['optional'] = True
         elif r == 347:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 604:  # pay
+        elif r == 606:  # pay
             d['pay'] = True
         elif r == 348:  # orcost
             x = c[0]
@@ -88589,9 +88820,9 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 913:  # colored
+        if r == 915:  # colored
             d['colored'] = True
-        elif r == 914:  # kinds
+        elif r == 916:  # kinds
             values = d['kinds']
             for x in c:
                 if type(x) is tuple:
@@ -88600,12 +88831,12 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 611:  # one_each
+        elif r == 613:  # one_each
             d['one_each'] = True
         else:
             _node(c, inst, lim, made)
@@ -88765,7 +88996,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 612:  # parts
+        elif r == 614:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -88774,7 +89005,7 @@ def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 920 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 922 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -88851,83 +89082,83 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # other
+        if r == 1037:  # other
             d['other'] = True
-        elif r == 1036:  # another
+        elif r == 1038:  # another
             d['another'] = True
-        elif r == 1037:  # facedown
+        elif r == 1039:  # facedown
             d['facedown'] = True
-        elif r == 1038:  # faceup
+        elif r == 1040:  # faceup
             d['faceup'] = True
-        elif r == 625:  # exiled
+        elif r == 627:  # exiled
             d['exiled'] = True
-        elif r == 626:  # combat
+        elif r == 628:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 627:  # combat
+        elif r == 629:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 628:  # states
+        elif r == 630:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1039:  # states
+        elif r == 1041:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1203:  # nons
+        elif r == 1205:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1204:  # colors
+        elif r == 1206:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 1207:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1205:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 1206:  # multis
+        elif r == 1208:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1207:  # types
+        elif r == 1209:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1208:  # subtypes
+        elif r == 1210:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1209:  # ortypes
+        elif r == 1211:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1210:  # andor
+        elif r == 1212:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1211:  # ortypes
+        elif r == 1213:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -88944,27 +89175,27 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 1040:  # chosen
+        elif r == 1042:  # chosen
             d['chosen'] = True
-        elif r == 629:  # chosentype
+        elif r == 631:  # chosentype
             x = c[0]
             if d['chosentype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosentype'] = value
-        elif r == 630:  # choicetype
+        elif r == 632:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 1041:  # mv
+        elif r == 1043:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 1042:  # mvparam
+        elif r == 1044:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -88973,49 +89204,49 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 631:  # mvdir
+        elif r == 633:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 632:  # mvhave
+        elif r == 634:  # mvhave
             x = c[0]
             if d['mvhave']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvhave'] = value
-        elif r == 633:  # mveq
+        elif r == 635:  # mveq
             x = c[0]
             if d['mveq']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mveq'] = value
-        elif r == 634:  # samemv
+        elif r == 636:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 635:  # ptstat
+        elif r == 637:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 636:  # ptval
+        elif r == 638:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 637:  # ptdir
+        elif r == 639:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 638:  # kwability
+        elif r == 640:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -89024,7 +89255,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 639:  # kwabilities
+        elif r == 641:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -89033,7 +89264,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 1043:  # keywords
+        elif r == 1045:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -89047,7 +89278,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 640:  # without
+        elif r == 642:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -89060,9 +89291,9 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b642(x, inst, lim, made)
+            value = _b644(x, inst, lim, made)
             d['controller'] = value
-        elif r == 651:  # late
+        elif r == 653:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -89076,31 +89307,31 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1044:  # blocked_by_this
+        elif r == 1046:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 652:  # blocked_this_combat
+        elif r == 654:  # blocked_this_combat
             x = c[0]
             if d['blocked_this_combat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked_this_combat'] = value
-        elif r == 1045:  # blockedbythis
+        elif r == 1047:  # blockedbythis
             d['blockedbythis'] = True
-        elif r == 1046:  # attacking_you
+        elif r == 1048:  # attacking_you
             d['attacking_you'] = True
-        elif r == 653:  # single
+        elif r == 655:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 654:  # dealtby
+        elif r == 656:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 655:  # tappedfor
+        elif r == 657:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -89195,7 +89426,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 656:  # fromhand
+        elif r == 658:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -89231,17 +89462,17 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # cant
+        if r == 659:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 658:  # did
+        elif r == 660:  # did
             x = c[0]
             if d['did']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 659:  # dont
+        elif r == 661:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -89359,13 +89590,13 @@ def _b403(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # another
+        if r == 664:  # another
             d['another'] = True
         elif r == 402:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 663:  # ingy
+        elif r == 665:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -89476,9 +89707,9 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 410:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 797:  # options
+        elif r == 799:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -89528,7 +89759,7 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 413:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 414:  # filter
             x = c[0]
@@ -89570,7 +89801,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 417:  # extra
             x = c[0]
@@ -89610,7 +89841,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 420:  # skip
             x = c[0]
@@ -89650,20 +89881,20 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 422:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 798:  # samename
+        elif r == 800:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1145 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 799:  # nextturn
+        elif r == 801:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
-        elif r == 800:  # thisturn
+        elif r == 802:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -89701,11 +89932,11 @@ def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 424:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 425:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -89744,15 +89975,15 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 427:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 428:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 801:  # untapped
+        elif r == 803:  # untapped
             d['untapped'] = True
-        elif r == 802:  # types
+        elif r == 804:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -89768,13 +89999,13 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 430:  # controller
             x = c[0]
-            value = _b642(x, inst, lim, made)
+            value = _b644(x, inst, lim, made)
             d['controller'] = value
         elif r == 431:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b803(x, inst, lim, made)
+            value = _b805(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -89810,27 +90041,27 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 433:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 807:  # half
+        elif r == 809:  # half
             x = c[0]
-            value = _b806(x, inst, lim, made)
+            value = _b808(x, inst, lim, made)
             d['half'] = value
-        elif r == 808:  # amount
+        elif r == 810:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1148:  # per
+        elif r == 1150:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b803(x, inst, lim, made)
+            value = _b805(x, inst, lim, made)
             d['per'] = value
-        elif r == 1151:  # where
+        elif r == 1153:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b1150(x, inst, lim, made)
+            value = _b1152(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -89866,17 +90097,17 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 435:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 809:  # amount
+        elif r == 811:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 810:  # counter
+        elif r == 812:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1258:  # energy
+        elif r == 1260:  # energy
             values = d['energy']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -89915,9 +90146,9 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 437:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 811:  # amount
+        elif r == 813:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -89955,9 +90186,9 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 439:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 812:  # zones
+        elif r == 814:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -90001,11 +90232,11 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 441:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 442:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90048,13 +90279,13 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 445:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 831:  # amount
+        elif r == 833:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 832:  # twice
+        elif r == 834:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -90092,7 +90323,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 447:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90129,11 +90360,11 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # combat
+        if r == 839:  # combat
             d['combat'] = True
         elif r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90170,22 +90401,22 @@ def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # combat
+        if r == 840:  # combat
             d['combat'] = True
-        elif r == 839:  # that
+        elif r == 841:  # that
             d['that'] = True
-        elif r == 840:  # chosencolor
+        elif r == 842:  # chosencolor
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosencolor'] = value
-        elif r == 841:  # target
+        elif r == 843:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 842:  # group
+        elif r == 844:  # group
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['group'] = value
@@ -90225,7 +90456,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 843:  # thisway
+        elif r == 845:  # thisway
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisway'] = value
@@ -90261,22 +90492,22 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # combat
+        if r == 1163:  # combat
             d['combat'] = True
-        elif r == 844:  # recipient
+        elif r == 846:  # recipient
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['recipient'] = value
-        elif r == 845:  # nexttime
+        elif r == 847:  # nexttime
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nexttime'] = value
         elif r == 454:  # to
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90315,7 +90546,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 456:  # target
             x = c[0]
-            value = _b847(x, inst, lim, made)
+            value = _b849(x, inst, lim, made)
             d['target'] = value
         elif r == 457:  # exile
             x = c[0]
@@ -90355,9 +90586,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 459:  # subject
             x = c[0]
-            value = _b847(x, inst, lim, made)
+            value = _b849(x, inst, lim, made)
             d['subject'] = value
-        elif r == 848:  # combat
+        elif r == 850:  # combat
             d['combat'] = True
         elif r == 460:  # condition
             x = c[0]
@@ -90525,18 +90756,18 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 471:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 849:  # count
+        elif r == 851:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 472:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -90644,7 +90875,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 478:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -90687,7 +90918,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 481:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90726,16 +90957,16 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 483:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1162:  # base
+        elif r == 1164:  # base
             d['base'] = True
         elif r == 484:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90778,7 +91009,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 487:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -90823,15 +91054,15 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1163:  # order
+        elif r == 1165:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1164:  # graveyard
+        elif r == 1166:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 850:  # other
+        elif r == 852:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -90869,7 +91100,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 492:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         elif r == 493:  # hand
             x = c[0]
@@ -90909,7 +91140,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 495:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90918,11 +91149,11 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1165:  # controller
+        elif r == 1167:  # controller
             d['controller'] = True
-        elif r == 851:  # target
+        elif r == 853:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -90969,14 +91200,14 @@ def _b502(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 500:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 501:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -91015,7 +91246,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 503:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -91096,7 +91327,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 508:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -91163,7 +91394,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule ChangeColorWordEffect (class ChangeColorWordEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -91188,7 +91419,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 515:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -91201,7 +91432,46 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C518()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 517:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91217,7 +91487,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C521()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91225,11 +91495,11 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # player
+        if r == 519:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 518:  # exiled
+        elif r == 520:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -91241,7 +91511,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91257,7 +91527,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C521()
+    inst: Any = _C523()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91265,9 +91535,9 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # player
+        if r == 522:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -91277,7 +91547,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91293,7 +91563,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C525()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91301,13 +91571,13 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1166:  # your
+        if r == 1168:  # your
             d['your'] = True
-        elif r == 852:  # player
+        elif r == 854:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 522:  # toughness
+        elif r == 524:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -91319,7 +91589,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91335,7 +91605,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C525()
+    inst: Any = _C527()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91343,7 +91613,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # color
+        if r == 526:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -91355,7 +91625,7 @@ def _b525(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91371,7 +91641,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C530()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91379,19 +91649,19 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # player
+        if r == 528:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 853:  # third
+        elif r == 855:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 854:  # random
+        elif r == 856:  # random
             d['random'] = True
-        elif r == 527:  # hand
+        elif r == 529:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -91403,7 +91673,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91419,7 +91689,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C531()
+    inst: Any = _C533()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91427,11 +91697,11 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # filter
+        if r == 531:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 530:  # name
+        elif r == 532:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -91446,7 +91716,7 @@ def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91462,7 +91732,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C535()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91470,16 +91740,16 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1167:  # thiscreature
+        if r == 1169:  # thiscreature
             d['thiscreature'] = True
-        elif r == 855:  # target
+        elif r == 857:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 532:  # facedown
+        elif r == 534:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -91491,7 +91761,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91507,7 +91777,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C537()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91515,7 +91785,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # effect
+        if r == 536:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 276 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -91530,7 +91800,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91546,7 +91816,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C540()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91554,16 +91824,16 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # first
+        if r == 538:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 537:  # second
+        elif r == 539:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -91576,7 +91846,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91592,7 +91862,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91600,7 +91870,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # coin
+        if r == 541:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -91612,7 +91882,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoublePTEffect (class DoublePTEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91628,7 +91898,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C544()
     d: dict[str, Any] = {'eot': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91636,7 +91906,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # eot
+        if r == 543:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
@@ -91648,7 +91918,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksPlayerEffect (class AttacksPlayerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91664,7 +91934,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'target': None, 'player': None, 'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91672,18 +91942,18 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # target
+        if r == 545:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 544:  # player
+        elif r == 546:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 545:  # attacks
+        elif r == 547:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -91695,7 +91965,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTypeEffect (class ChooseTypeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91711,7 +91981,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C550()
     d: dict[str, Any] = {'permanenttype': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91719,7 +91989,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # permanenttype
+        if r == 549:  # permanenttype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['permanenttype'] = value
@@ -91731,7 +92001,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopyEachEffect (class CopyEachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91747,7 +92017,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C553()
     d: dict[str, Any] = {'filter': None, 'copied': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91755,11 +92025,11 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # filter
+        if r == 551:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 550:  # copied
+        elif r == 552:  # copied
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['copied'] = value
@@ -91771,7 +92041,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDestroyedEffect (class ReturnDestroyedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91787,7 +92057,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C553()
+    inst: Any = _C555()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91795,7 +92065,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 552:  # destroyed
+        if r == 554:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -91807,7 +92077,7 @@ def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealUntilEffect (class RevealUntilEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91823,7 +92093,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C555()
+    inst: Any = _C557()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91831,7 +92101,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 554:  # filter
+        if r == 556:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -91843,7 +92113,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOntoBattlefieldEffect (class PutOntoBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91859,7 +92129,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C560()
+    inst: Any = _C562()
     d: dict[str, Any] = {'target': None, 'battlefield': '', 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91867,24 +92137,24 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # target
+        if r == 558:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 557:  # battlefield
+        elif r == 559:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 558:  # amount
+        elif r == 560:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 559:  # counter
+        elif r == 561:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -91898,7 +92168,7 @@ def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b564(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleRevealedEffect (class ShuffleRevealedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91914,7 +92184,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C562()
+    inst: Any = _C564()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91922,7 +92192,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 561:  # revealed
+        if r == 563:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -91934,7 +92204,7 @@ def _b562(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b572(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91950,7 +92220,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C570()
+    inst: Any = _C572()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91958,11 +92228,11 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 569:  # sentences
+        if r == 571:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 856:  # sentences
+        elif r == 858:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -91974,7 +92244,7 @@ def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -91990,7 +92260,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C579()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -91998,20 +92268,20 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # zone
+        if r == 575:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 574:  # trigger
+        elif r == 576:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 862 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 864 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 575:  # condition
+        elif r == 577:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -92020,11 +92290,11 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 576:  # sentences
+        elif r == 578:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 893:  # sentences
+        elif r == 895:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -92036,7 +92306,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92052,7 +92322,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C582()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92060,11 +92330,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # special
+        if r == 896:  # special
             d['special'] = True
-        elif r == 895:  # fromhand
+        elif r == 897:  # fromhand
             d['fromhand'] = True
-        elif r == 578:  # param
+        elif r == 580:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -92073,11 +92343,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 896:  # cost
+        elif r == 898:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 897:  # param
+        elif r == 899:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -92086,29 +92356,14 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 579:  # sentences
+        elif r == 581:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 898:  # sentences
+        elif r == 900:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 899:  # restriction
-            x = c[0]
-            if d['restriction']:
-                raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 201 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['restriction'] = value
-        elif r == 900:  # once
-            x = c[0]
-            if d['once']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['once'] = value
         elif r == 901:  # restriction
             x = c[0]
             if d['restriction']:
@@ -92118,13 +92373,28 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 902:  # sorcery
+        elif r == 902:  # once
+            x = c[0]
+            if d['once']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['once'] = value
+        elif r == 903:  # restriction
+            x = c[0]
+            if d['restriction']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 201 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['restriction'] = value
+        elif r == 904:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 903:  # also
+        elif r == 905:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -92133,7 +92403,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 904:  # castable
+        elif r == 906:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -92147,7 +92417,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92163,7 +92433,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C582()
+    inst: Any = _C584()
     d: dict[str, Any] = {'thiscreature': '', 'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92171,17 +92441,17 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # thiscreature
+        if r == 907:  # thiscreature
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscreature'] = value
-        elif r == 1175:  # both
+        elif r == 1177:  # both
             d['both'] = True
-        elif r == 906:  # which
+        elif r == 908:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 581:  # amount
+        elif r == 583:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -92193,7 +92463,7 @@ def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92209,7 +92479,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C591()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92217,7 +92487,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # filter
+        if r == 590:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -92229,7 +92499,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92245,7 +92515,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C595()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92253,7 +92523,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # tapped
+        if r == 594:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -92265,7 +92535,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92281,7 +92551,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C601()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92289,11 +92559,11 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # power
+        if r == 599:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 598:  # toughness
+        elif r == 600:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -92305,7 +92575,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92321,7 +92591,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92329,18 +92599,18 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # cost
+        if r == 607:  # cost
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['cost'] = value
-        elif r == 911:  # param
+        elif r == 913:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 294 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 912:  # filter
+        elif r == 914:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -92352,7 +92622,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92368,7 +92638,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C610()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92376,7 +92646,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # cost
+        if r == 609:  # cost
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['cost'] = value
@@ -92388,7 +92658,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92404,7 +92674,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C612()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92412,7 +92682,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # countered
+        if r == 611:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -92424,7 +92694,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92440,7 +92710,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C617()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'orgroup': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92448,7 +92718,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # precondition
+        if r == 615:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -92457,51 +92727,51 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 1023:  # this
+        elif r == 1025:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 1024:  # enchanted
+        elif r == 1026:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 1025:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 1026:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 1027:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1028:  # affected
+        elif r == 1028:  # equipped
             x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            value = _b377(x, inst, lim, made)
-            d['affected'] = value
-        elif r == 1029:  # orgroup
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 1029:  # host
             x = c[0]
-            if d['orgroup']:
+            if d['host']:
                 raise Unsupported('multiple assignments')
-            value = _b377(x, inst, lim, made)
-            d['orgroup'] = value
-        elif r == 1201:  # each
-            d['each'] = True
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
         elif r == 1030:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b377(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1031:  # parts
+        elif r == 1031:  # orgroup
+            x = c[0]
+            if d['orgroup']:
+                raise Unsupported('multiple assignments')
+            value = _b377(x, inst, lim, made)
+            d['orgroup'] = value
+        elif r == 1203:  # each
+            d['each'] = True
+        elif r == 1032:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b377(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 1033:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -92510,12 +92780,12 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 920 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 922 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 614:  # condition
+        elif r == 616:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -92532,7 +92802,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92548,7 +92818,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C618()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92556,7 +92826,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # parts
+        if r == 1034:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -92565,7 +92835,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1202 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1204 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -92578,7 +92848,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92594,7 +92864,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C620()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92602,7 +92872,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # type
+        if r == 619:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -92614,7 +92884,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92630,7 +92900,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C621()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92638,11 +92908,11 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # quality
+        if r == 1035:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 1034:  # subtype
+        elif r == 1036:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -92654,7 +92924,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92670,7 +92940,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C623()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92678,7 +92948,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # subtype
+        if r == 622:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -92690,7 +92960,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92706,7 +92976,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C625()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92714,7 +92984,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # filter
+        if r == 624:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -92726,7 +92996,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92742,7 +93012,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C644()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'thatplayer': '', 'opponent': '', 'opponents': '', 'they': '', 'targeted': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92750,39 +93020,39 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # you
+        if r == 643:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 643:  # notyou
+        elif r == 645:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 644:  # own
+        elif r == 646:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 645:  # defending
+        elif r == 647:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 646:  # thatplayer
+        elif r == 648:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 647:  # opponent
+        elif r == 649:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 648:  # opponents
+        elif r == 650:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 649:  # they
+        elif r == 651:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 650:  # targeted
+        elif r == 652:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -92794,7 +93064,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92810,7 +93080,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C666()
+    inst: Any = _C668()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92818,17 +93088,17 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # amount
+        if r == 667:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1212:  # evenly
+        elif r == 1214:  # evenly
             d['evenly'] = True
-        elif r == 1048:  # upto
+        elif r == 1050:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 1049:  # filter
+        elif r == 1051:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -92840,7 +93110,7 @@ def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92856,7 +93126,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C671()
     d: dict[str, Any] = {'named': '', 'again': '', 'base': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92864,94 +93134,94 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # named
+        if r == 1052:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 1051:  # again
+        elif r == 1053:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 1052:  # base
+        elif r == 1054:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 1053:  # amount
+        elif r == 1055:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1054:  # equal
+        elif r == 1056:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1213:  # power
+        elif r == 1215:  # power
             x = c[0]
-            value = _b1314(x, inst, lim, made)
+            value = _b1316(x, inst, lim, made)
             d['power'] = value
-        elif r == 1214:  # amount
+        elif r == 1216:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1055:  # late
+        elif r == 1057:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 1056:  # you
+        elif r == 1058:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 1057:  # controllerof
+        elif r == 1059:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 1058:  # target
+        elif r == 1060:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # lateamount
+        elif r == 669:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 1059:  # alsoamount
+        elif r == 1061:  # alsoamount
             x = c[0]
             if d['alsoamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['alsoamount'] = value
-        elif r == 1215:  # alsocontroller
+        elif r == 1217:  # alsocontroller
             x = c[0]
             if d['alsocontroller']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alsocontroller'] = value
-        elif r == 1216:  # also
+        elif r == 1218:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 1060:  # also
+        elif r == 1062:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 668:  # unpreventable
+        elif r == 670:  # unpreventable
             x = c[0]
             if d['unpreventable']:
                 raise Unsupported('multiple assignments')
@@ -92965,7 +93235,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -92981,7 +93251,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C673()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -92989,9 +93259,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 672:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -93004,7 +93274,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93020,7 +93290,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C677()
     d: dict[str, Any] = {'player': None, 'upto': False, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93028,27 +93298,27 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # player
+        if r == 674:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 1217:  # upto
+        elif r == 1219:  # upto
             d['upto'] = True
-        elif r == 1061:  # third
+        elif r == 1063:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 673:  # amount
+        elif r == 675:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 674:  # per
+        elif r == 676:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b803(x, inst, lim, made)
+            value = _b805(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -93058,7 +93328,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93074,7 +93344,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C678()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93082,18 +93352,18 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1062:  # target
+        if r == 1064:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1063:  # count
+        elif r == 1065:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 1064:  # those
+        elif r == 1066:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -93105,7 +93375,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93121,7 +93391,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C685()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': None, 'toughness': None, 'granted': None, 'tokname': None, 'per': None, 'pertime': None, 'itgranted': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93129,57 +93399,57 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # leadname
+        if r == 679:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 678:  # count
+        elif r == 680:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 1065:  # tapped
+        elif r == 1067:  # tapped
             d['tapped'] = True
-        elif r == 1066:  # supertypes
+        elif r == 1068:  # supertypes
             values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 566 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 679:  # power
-            x = c[0]
-            if d['power']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 680:  # toughness
-            x = c[0]
-            if d['toughness']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
-        elif r == 1067:  # colors
-            values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # subtypes
+        elif r == 681:  # power
+            x = c[0]
+            if d['power']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 682:  # toughness
+            x = c[0]
+            if d['toughness']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 1069:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 1070:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # types
+        elif r == 1071:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1218:  # keywords
+        elif r == 1220:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -93193,47 +93463,47 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1070:  # granted
+        elif r == 1072:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 1071:  # granted
+        elif r == 1073:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['granted'] = value
-        elif r == 681:  # tokname
+        elif r == 683:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 1072:  # per
+        elif r == 1074:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b146(x, inst, lim, made)
             d['per'] = value
-        elif r == 1073:  # pertime
+        elif r == 1075:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1220(x, inst, lim, made)
+            value = _b1222(x, inst, lim, made)
             d['pertime'] = value
-        elif r == 682:  # itgranted
+        elif r == 684:  # itgranted
             x = c[0]
             if d['itgranted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -93246,7 +93516,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93262,7 +93532,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C686()
     d: dict[str, Any] = {'anycolor': False, 'anyone': None, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93270,13 +93540,13 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1221:  # anycolor
+        if r == 1223:  # anycolor
             d['anycolor'] = True
-        elif r == 1074:  # anyone
+        elif r == 1076:  # anyone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anyone'] = value
-        elif r == 1222:  # choices
+        elif r == 1224:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -93286,29 +93556,29 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1075:  # last
+        elif r == 1077:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 1076:  # mana
+        elif r == 1078:  # mana
             x = c[0]
             value = _b278(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1317:  # alts
+        elif r == 1319:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b278(x, inst, lim, made))
-        elif r == 1226:  # per
+        elif r == 1228:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1225(x, inst, lim, made)
+            value = _b1227(x, inst, lim, made)
             d['per'] = value
-        elif r == 1227:  # per
+        elif r == 1229:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1319(x, inst, lim, made)
+            value = _b1321(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -93318,7 +93588,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93334,7 +93604,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C688()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93342,35 +93612,35 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # player
+        if r == 687:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 1077:  # third
+        elif r == 1079:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 1078:  # all
+        elif r == 1080:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 1079:  # hand
+        elif r == 1081:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 1080:  # amount
+        elif r == 1082:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1228:  # random
+        elif r == 1230:  # random
             d['random'] = True
-        elif r == 1081:  # per
+        elif r == 1083:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1220(x, inst, lim, made)
+            value = _b1222(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -93380,7 +93650,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93396,7 +93666,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C690()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': '', 'thatdamage': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93404,37 +93674,37 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # player
+        if r == 689:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 1082:  # amount
+        elif r == 1084:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1229:  # per
+        elif r == 1231:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1220(x, inst, lim, made)
+            value = _b1222(x, inst, lim, made)
             d['per'] = value
-        elif r == 1230:  # per
+        elif r == 1232:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1319(x, inst, lim, made)
+            value = _b1321(x, inst, lim, made)
             d['per'] = value
-        elif r == 1231:  # equal
+        elif r == 1233:  # equal
             x = c[0]
-            value = _b1314(x, inst, lim, made)
+            value = _b1316(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1232:  # lost
+        elif r == 1234:  # lost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lost'] = value
-        elif r == 1233:  # thatdamage
+        elif r == 1235:  # thatdamage
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatdamage'] = value
@@ -93446,7 +93716,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93462,7 +93732,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C693()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93470,18 +93740,18 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # target
+        if r == 691:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 690:  # duration
+        elif r == 692:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b1083(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -93491,7 +93761,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93507,7 +93777,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C695()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93515,7 +93785,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # discarded
+        if r == 694:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -93527,7 +93797,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93543,7 +93813,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C697()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93551,22 +93821,22 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # target
+        if r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1085:  # yours
+        elif r == 1087:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 1086:  # their
+        elif r == 1088:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 1087:  # exceptions
+        elif r == 1089:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -93584,7 +93854,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93600,7 +93870,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C701()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93608,28 +93878,28 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # target
+        if r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 1090 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 1092 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 697:  # source
+        elif r == 699:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1094(x, inst, lim, made)
             d['source'] = value
-        elif r == 1239:  # hand
+        elif r == 1241:  # hand
             d['hand'] = True
-        elif r == 1093:  # battlefield
+        elif r == 1095:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1240:  # mine
+        elif r == 1242:  # mine
             d['mine'] = True
-        elif r == 698:  # wherex
+        elif r == 700:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -93643,7 +93913,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93659,7 +93929,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C705()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'transformed': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93667,32 +93937,32 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # target
+        if r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1094:  # fromgy
+        elif r == 1096:  # fromgy
             d['fromgy'] = True
-        elif r == 1241:  # choice
+        elif r == 1243:  # choice
             d['choice'] = True
-        elif r == 1242:  # facedown
+        elif r == 1244:  # facedown
             d['facedown'] = True
-        elif r == 1095:  # transformed
+        elif r == 1097:  # transformed
             d['transformed'] = True
-        elif r == 1243:  # mine
+        elif r == 1245:  # mine
             d['mine'] = True
-        elif r == 1244:  # owners
+        elif r == 1246:  # owners
             d['owners'] = True
-        elif r == 701:  # amount
+        elif r == 703:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 702:  # counter
+        elif r == 704:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -93706,7 +93976,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93722,7 +93992,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C707()
     d: dict[str, Any] = {'filter': None, 'hands': '', 'yours': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93730,15 +94000,15 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # filter
+        if r == 706:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1096:  # hands
+        elif r == 1098:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
-        elif r == 1097:  # yours
+        elif r == 1099:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
@@ -93750,7 +94020,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93766,7 +94036,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C711()
     d: dict[str, Any] = {'player': None, 'anynumber': False, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93774,40 +94044,40 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # player
+        if r == 708:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 1245:  # anynumber
+        elif r == 1247:  # anynumber
             d['anynumber'] = True
-        elif r == 1246:  # upto
+        elif r == 1248:  # upto
             d['upto'] = True
-        elif r == 1098:  # count
+        elif r == 1100:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 707:  # filter
+        elif r == 709:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1247:  # alts
+        elif r == 1249:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b377(x, inst, lim, made))
-        elif r == 1099:  # reveal
+        elif r == 1101:  # reveal
             d['reveal'] = True
-        elif r == 1248:  # thatcard
+        elif r == 1250:  # thatcard
             d['thatcard'] = True
-        elif r == 1249:  # thosecards
+        elif r == 1251:  # thosecards
             d['thosecards'] = True
-        elif r == 708:  # destination
+        elif r == 710:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 1102 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 1104 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 1107:  # tapped
+        elif r == 1109:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -93817,7 +94087,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93833,7 +94103,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C715()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93841,20 +94111,20 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 710:  # target
+        if r == 712:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 711:  # unless
+        elif r == 713:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1111(x, inst, lim, made)
             d['unless'] = value
-        elif r == 712:  # per
+        elif r == 714:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -93868,7 +94138,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93884,7 +94154,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C717()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93892,9 +94162,9 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 714:  # player
+        if r == 716:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -93904,7 +94174,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93920,7 +94190,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C720()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93928,18 +94198,18 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # target
+        if r == 718:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1111:  # owners
+        elif r == 1113:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 717:  # into
+        elif r == 719:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -93951,7 +94221,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -93967,7 +94237,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C724()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -93975,19 +94245,19 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # amount
+        if r == 721:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 720:  # player
+        elif r == 722:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 721:  # owner
+        elif r == 723:  # owner
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -93997,7 +94267,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94013,7 +94283,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C727()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94021,13 +94291,13 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # sticker
+        if r == 725:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 724:  # target
+        elif r == 726:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94040,7 +94310,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94056,7 +94326,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C730()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94064,15 +94334,15 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # filter
+        if r == 728:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 727:  # battlefield
+        elif r == 729:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1112:  # faceup
+        elif r == 1114:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -94082,7 +94352,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94098,7 +94368,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C735()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94106,22 +94376,22 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # amount
+        if r == 731:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 730:  # counter
+        elif r == 732:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 731:  # target
+        elif r == 733:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 732:  # wherex
+        elif r == 734:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -94135,7 +94405,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94151,7 +94421,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94159,37 +94429,37 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # target
+        if r == 736:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 735:  # also
+        elif r == 737:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 736:  # source
+        elif r == 738:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1094(x, inst, lim, made)
             d['source'] = value
-        elif r == 1113:  # top
+        elif r == 1115:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 1114:  # bottom
+        elif r == 1116:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1115:  # owners
+        elif r == 1117:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -94201,7 +94471,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94217,7 +94487,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C741()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94225,9 +94495,9 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # target
+        if r == 740:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94240,7 +94510,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94256,7 +94526,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C746()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94264,22 +94534,22 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # filter
+        if r == 742:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 741:  # whose
+        elif r == 743:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 742:  # action
+        elif r == 744:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 793 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 795 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 743:  # pile
+        elif r == 745:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -94291,7 +94561,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94307,7 +94577,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C752()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94315,36 +94585,36 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # target
+        if r == 747:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 746:  # source
+        elif r == 748:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1094(x, inst, lim, made)
             d['source'] = value
-        elif r == 747:  # amount
+        elif r == 749:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 748:  # counter
+        elif r == 750:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 749:  # also
+        elif r == 751:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94357,7 +94627,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94373,7 +94643,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C753()
+    inst: Any = _C755()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94381,11 +94651,11 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # amount
+        if r == 753:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 752:  # gy
+        elif r == 754:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -94397,7 +94667,7 @@ def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94413,7 +94683,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C757()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94421,9 +94691,9 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # player
+        if r == 756:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -94433,7 +94703,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94449,7 +94719,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C757()
+    inst: Any = _C759()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94457,9 +94727,9 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 756:  # target
+        if r == 758:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94472,7 +94742,7 @@ def _b757(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94488,7 +94758,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C762()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94496,19 +94766,19 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # player
+        if r == 760:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
-        elif r == 1250:  # all
+        elif r == 1252:  # all
             d['all'] = True
-        elif r == 1116:  # amount
+        elif r == 1118:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 759:  # filter
+        elif r == 761:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -94520,7 +94790,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94536,7 +94806,7 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C762()
+    inst: Any = _C764()
     d: dict[str, Any] = {'target': None, 'unless': None, 'unlessexile': None, 'per': None, 'unlesscond': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94544,32 +94814,32 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # target
+        if r == 763:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1251:  # unless
+        elif r == 1253:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1111(x, inst, lim, made)
             d['unless'] = value
-        elif r == 1252:  # unlessexile
+        elif r == 1254:  # unlessexile
             x = c[0]
             if d['unlessexile']:
                 raise Unsupported('multiple assignments')
             value = _b380(x, inst, lim, made)
             d['unlessexile'] = value
-        elif r == 1117:  # per
+        elif r == 1119:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b146(x, inst, lim, made)
             d['per'] = value
-        elif r == 1118:  # unlesscond
+        elif r == 1120:  # unlesscond
             x = c[0]
             if d['unlesscond']:
                 raise Unsupported('multiple assignments')
@@ -94586,47 +94856,8 @@ def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C764()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 763:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -94651,7 +94882,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 765:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94665,7 +94896,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -94690,7 +94921,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 767:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94704,7 +94935,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -94720,6 +94951,45 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C770()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 769:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C772()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94727,7 +94997,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # removeall
+        if r == 771:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -94739,7 +95009,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94755,7 +95025,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C776()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94763,17 +95033,17 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # amount
+        if r == 773:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 772:  # counter
+        elif r == 774:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 773:  # target
+        elif r == 775:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94786,7 +95056,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94802,7 +95072,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C776()
+    inst: Any = _C778()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'whendies': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94810,22 +95080,22 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # step
+        if r == 1121:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1253 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1255 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1120:  # endcombat
+        elif r == 1122:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 1121:  # whendies
+        elif r == 1123:  # whendies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whendies'] = value
-        elif r == 775:  # effect
+        elif r == 777:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 276 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -94840,7 +95110,7 @@ def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94856,7 +95126,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C780()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94864,15 +95134,15 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 777:  # amount
+        if r == 779:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1254:  # you
+        elif r == 1256:  # you
             d['you'] = True
-        elif r == 1122:  # target
+        elif r == 1124:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -94885,7 +95155,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94901,7 +95171,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C782()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94909,18 +95179,18 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # target
+        if r == 781:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1123:  # label
+        elif r == 1125:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1124:  # free
+        elif r == 1126:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -94932,7 +95202,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94948,7 +95218,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C782()
+    inst: Any = _C784()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94956,16 +95226,16 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # target
+        if r == 783:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1125:  # newtargets
+        elif r == 1127:  # newtargets
             d['newtargets'] = True
-        elif r == 1255:  # thatcopy
+        elif r == 1257:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -94975,7 +95245,7 @@ def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -94991,7 +95261,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C785()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -94999,26 +95269,26 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # thatnoun
+        if r == 1128:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1127:  # they
+        elif r == 1129:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1128:  # destroyed
+        elif r == 1130:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1129:  # target
+        elif r == 1131:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1130:  # thisturn
+        elif r == 1132:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -95028,7 +95298,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95044,7 +95314,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C789()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95052,22 +95322,22 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # target
+        if r == 786:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 785:  # phaseout
+        elif r == 787:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 786:  # unless
+        elif r == 788:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1111(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -95077,7 +95347,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95093,7 +95363,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C790()
+    inst: Any = _C792()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95101,14 +95371,14 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 788:  # target
+        if r == 790:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 789:  # nountap
+        elif r == 791:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -95120,7 +95390,7 @@ def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95136,7 +95406,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C794()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95144,38 +95414,38 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 791:  # lead
+        if r == 793:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b1083(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1131:  # target
+        elif r == 1133:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1132:  # also
+        elif r == 1134:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1160(x, inst, lim, made)
+            value = _b1162(x, inst, lim, made)
             d['also'] = value
-        elif r == 1133:  # group
+        elif r == 1135:  # group
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['group'] = value
-        elif r == 1134:  # orgroup
+        elif r == 1136:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b377(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1135:  # alsoword
+        elif r == 1137:  # alsoword
             d['alsoword'] = True
-        elif r == 1136:  # parts
+        elif r == 1138:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -95184,18 +95454,18 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 920 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 922 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1137:  # duration
+        elif r == 1139:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b1083(x, inst, lim, made)
+            value = _b1085(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1256:  # tail
+        elif r == 1258:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -95204,18 +95474,18 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 920 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 922 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1140:  # during
+        elif r == 1142:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1139(x, inst, lim, made)
+            value = _b1141(x, inst, lim, made)
             d['during'] = value
-        elif r == 1141:  # itsland
+        elif r == 1143:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -95225,7 +95495,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95241,7 +95511,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C794()
+    inst: Any = _C796()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95249,13 +95519,13 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # controller
+        if r == 1144:  # controller
             d['controller'] = True
-        elif r == 795:  # owner
+        elif r == 797:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 796:  # who
+        elif r == 798:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -95267,7 +95537,7 @@ def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95283,7 +95553,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C803()
+    inst: Any = _C805()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95291,19 +95561,19 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # counter
+        if r == 1146:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1145:  # on
+        elif r == 1147:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1146:  # whose
+        elif r == 1148:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1147:  # zone
+        elif r == 1149:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -95315,7 +95585,7 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HalfLife (class HalfLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95331,7 +95601,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C808()
     d: dict[str, Any] = {'whose': '', 'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95339,11 +95609,11 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 804:  # whose
+        if r == 806:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 805:  # way
+        elif r == 807:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -95355,7 +95625,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95371,7 +95641,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C817()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95379,11 +95649,11 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # filter
+        if r == 816:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1152:  # otherthan
+        elif r == 1154:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -95393,7 +95663,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95409,7 +95679,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C819()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95417,7 +95687,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # any
+        if r == 818:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -95429,7 +95699,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95445,7 +95715,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C822()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95453,13 +95723,13 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1157:  # each
+        if r == 1159:  # each
             d['each'] = True
-        elif r == 818:  # count
+        elif r == 820:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 819:  # filter
+        elif r == 821:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -95471,7 +95741,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95487,7 +95757,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C824()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95495,7 +95765,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # them
+        if r == 823:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -95507,7 +95777,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95523,7 +95793,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C826()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95531,7 +95801,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 823:  # who
+        if r == 825:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -95543,7 +95813,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95559,7 +95829,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
+    inst: Any = _C828()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95567,7 +95837,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # that
+        if r == 827:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -95579,7 +95849,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95595,7 +95865,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C830()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95603,9 +95873,9 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1262:  # equipped
+        if r == 1264:  # equipped
             d['equipped'] = True
-        elif r == 827:  # enchanted
+        elif r == 829:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -95617,7 +95887,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95633,7 +95903,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C832()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95641,7 +95911,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # rest
+        if r == 831:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -95653,7 +95923,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95669,7 +95939,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C836()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95677,19 +95947,19 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # play
+        if r == 835:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 835:  # play
+        elif r == 837:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 836:  # thisturn
+        elif r == 838:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -95701,7 +95971,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95717,7 +95987,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C849()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95725,9 +95995,9 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # word
+        if r == 848:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1145 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -95740,7 +96010,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95756,7 +96026,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C863()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95764,11 +96034,11 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # whose
+        if r == 861:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 860:  # step
+        elif r == 862:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -95780,7 +96050,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95796,7 +96066,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C867()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95804,11 +96074,11 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # lead
+        if r == 865:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 864:  # counter
+        elif r == 866:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
@@ -95820,7 +96090,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95836,7 +96106,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C871()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95844,15 +96114,15 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 866:  # lead
+        if r == 868:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 867:  # subject
+        elif r == 869:  # subject
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['subject'] = value
-        elif r == 868:  # batch
+        elif r == 870:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -95864,7 +96134,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95880,7 +96150,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C874()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95888,11 +96158,11 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # lead
+        if r == 872:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 871:  # whose
+        elif r == 873:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -95904,7 +96174,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95920,7 +96190,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C876()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'short': '', 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95928,17 +96198,17 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # lead
+        if r == 875:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1263:  # creature
+        elif r == 1265:  # creature
             d['creature'] = True
-        elif r == 1168:  # short
+        elif r == 1170:  # short
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['short'] = value
-        elif r == 1169:  # events
+        elif r == 1171:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -95947,7 +96217,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1266 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -95960,7 +96230,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -95976,7 +96246,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C879()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -95984,11 +96254,11 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 875:  # lead
+        if r == 877:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 876:  # card
+        elif r == 878:  # card
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['card'] = value
@@ -96000,7 +96270,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96016,7 +96286,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C880()
+    inst: Any = _C882()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96024,11 +96294,11 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # lead
+        if r == 880:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 879:  # gain
+        elif r == 881:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -96040,7 +96310,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96056,7 +96326,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C885()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96064,19 +96334,19 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 881:  # lead
+        if r == 883:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 882:  # who
+        elif r == 884:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1170:  # spell
+        elif r == 1172:  # spell
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1171:  # this
+        elif r == 1173:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -96088,7 +96358,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96104,7 +96374,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C886()
+    inst: Any = _C888()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96112,17 +96382,17 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # lead
+        if r == 886:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1308:  # equipped
+        elif r == 1310:  # equipped
             d['equipped'] = True
-        elif r == 885:  # host
+        elif r == 887:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1172:  # events
+        elif r == 1174:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -96131,7 +96401,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1266 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -96144,7 +96414,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96160,7 +96430,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C891()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96168,17 +96438,17 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # lead
+        if r == 889:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1309:  # thisor
+        elif r == 1311:  # thisor
             d['thisor'] = True
-        elif r == 888:  # subject
+        elif r == 890:  # subject
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1173:  # events
+        elif r == 1175:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -96187,12 +96457,12 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1266 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1174:  # undercontrol
+        elif r == 1176:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -96202,7 +96472,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StateTrigger (class StateTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96218,7 +96488,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C892()
+    inst: Any = _C894()
     d: dict[str, Any] = {'lead': '', 'state': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96226,11 +96496,11 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # lead
+        if r == 892:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 891:  # state
+        elif r == 893:  # state
             x = c[0]
             value = _b394(x, inst, lim, made)
             d['state'] = value
@@ -96242,7 +96512,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96258,7 +96528,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C908()
+    inst: Any = _C910()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96266,11 +96536,11 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # command
+        if r == 909:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 909:  # battlefield
+        elif r == 911:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -96282,7 +96552,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96298,7 +96568,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C919()
+    inst: Any = _C921()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96306,19 +96576,19 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 915:  # power
+        if r == 917:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 916:  # toughness
+        elif r == 918:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 917:  # power2
+        elif r == 919:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 918:  # toughness2
+        elif r == 920:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -96330,7 +96600,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96346,7 +96616,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C923()
+    inst: Any = _C925()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, 'pergy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96354,31 +96624,31 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1176:  # additional
+        if r == 1178:  # additional
             d['additional'] = True
-        elif r == 921:  # power
+        elif r == 923:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 922:  # toughness
+        elif r == 924:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1177:  # per
+        elif r == 1179:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b146(x, inst, lim, made)
             d['per'] = value
-        elif r == 1178:  # perfilter
+        elif r == 1180:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b377(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1326:  # onbf
+        elif r == 1328:  # onbf
             d['onbf'] = True
-        elif r == 1327:  # pergy
+        elif r == 1329:  # pergy
             d['pergy'] = True
         else:
             _node(c, inst, lim, made)
@@ -96388,7 +96658,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b927(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96404,7 +96674,7 @@ def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C925()
+    inst: Any = _C927()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96412,7 +96682,7 @@ def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 924:  # both
+        if r == 926:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -96424,7 +96694,7 @@ def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b927(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b929(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackUnless (class CantAttackUnless) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96440,7 +96710,7 @@ def _b927(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C927()
+    inst: Any = _C929()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96448,7 +96718,7 @@ def _b927(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 926:  # filter
+        if r == 928:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -96460,7 +96730,7 @@ def _b927(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b929(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b931(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96476,7 +96746,7 @@ def _b929(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C929()
+    inst: Any = _C931()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96484,7 +96754,7 @@ def _b929(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 928:  # attack
+        if r == 930:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -96496,7 +96766,7 @@ def _b929(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b930(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b932(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96512,167 +96782,7 @@ def _b930(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C930()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1179:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 377:
-                    values.append(_b377(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b932(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C932()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 931:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b934(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C934()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 933:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b935(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C935()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1180:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 377:
-                    values.append(_b377(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b936(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C936()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96700,8 +96810,80 @@ def _b936(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b934(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C934()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 933:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b936(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C936()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 935:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b937(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -96717,21 +96899,69 @@ def _b937(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C937()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1182:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1183:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+        if r == 1182:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 377:
+                    values.append(_b377(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b938(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C938()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1183:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 377:
+                    values.append(_b377(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -96741,7 +96971,7 @@ def _b937(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b939(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -96757,6 +96987,46 @@ def _b939(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C939()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1184:  # additional
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 1185:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b941(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C941()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96764,7 +97034,7 @@ def _b939(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1184:  # filters
+        if r == 1186:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -96776,15 +97046,15 @@ def _b939(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b377(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1185:  # they
+        elif r == 1187:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1186:  # had
+        elif r == 1188:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 938:  # keyword
+        elif r == 940:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 365 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -96799,7 +97069,7 @@ def _b939(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b942(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b944(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96815,7 +97085,7 @@ def _b942(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C942()
+    inst: Any = _C944()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96823,11 +97093,11 @@ def _b942(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 940:  # subtype
+        if r == 942:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 941:  # again
+        elif r == 943:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -96839,7 +97109,7 @@ def _b942(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b944(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b946(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96855,7 +97125,7 @@ def _b944(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C944()
+    inst: Any = _C946()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96863,9 +97133,9 @@ def _b944(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 943:  # quality
+        if r == 945:  # quality
             x = c[0]
-            value = _b1188(x, inst, lim, made)
+            value = _b1190(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -96875,7 +97145,7 @@ def _b944(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b945(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b947(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96891,7 +97161,7 @@ def _b945(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C945()
+    inst: Any = _C947()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96899,7 +97169,7 @@ def _b945(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1190:  # opponents
+        if r == 1192:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -96909,7 +97179,7 @@ def _b945(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b947(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b949(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96925,7 +97195,7 @@ def _b947(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C947()
+    inst: Any = _C949()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96933,7 +97203,7 @@ def _b947(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 946:  # destroyed
+        if r == 948:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -96945,7 +97215,7 @@ def _b947(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b949(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96961,7 +97231,7 @@ def _b949(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C949()
+    inst: Any = _C951()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -96969,7 +97239,7 @@ def _b949(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 948:  # phase
+        if r == 950:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -96981,7 +97251,7 @@ def _b949(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b953(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -96997,7 +97267,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C951()
+    inst: Any = _C953()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97005,7 +97275,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 950:  # untap
+        if r == 952:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -97017,7 +97287,7 @@ def _b951(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b954(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97033,7 +97303,7 @@ def _b954(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C954()
+    inst: Any = _C956()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97041,11 +97311,11 @@ def _b954(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 952:  # power
+        if r == 954:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 953:  # toughness
+        elif r == 955:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -97057,7 +97327,7 @@ def _b954(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b958(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97073,7 +97343,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C956()
+    inst: Any = _C958()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97081,9 +97351,9 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 955:  # ability
+        if r == 957:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 594 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 596 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -97096,7 +97366,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97112,7 +97382,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C959()
+    inst: Any = _C961()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97120,14 +97390,14 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 957:  # keyword
+        if r == 959:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 365 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 958:  # manacost
+        elif r == 960:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -97139,7 +97409,7 @@ def _b959(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97155,7 +97425,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C961()
+    inst: Any = _C963()
     d: dict[str, Any] = {'keyword': None, 'quality': None, 'subtype': None, 'more': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97163,22 +97433,22 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 960:  # keyword
+        if r == 962:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 365 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1191:  # quality
+        elif r == 1193:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 1192:  # subtype
+        elif r == 1194:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 1310:  # more
+        elif r == 1312:  # more
             values = d['more']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -97191,7 +97461,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97207,7 +97477,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C967()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97215,18 +97485,18 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 962:  # verb
+        if r == 964:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 963:  # keyword
+        elif r == 965:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 365 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 964:  # chosen
+        elif r == 966:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -97238,7 +97508,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97254,7 +97524,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C966()
+    inst: Any = _C968()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97262,7 +97532,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1193:  # keywords
+        if r == 1195:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -97284,7 +97554,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97300,7 +97570,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C967()
+    inst: Any = _C969()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97308,7 +97578,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1194:  # keywords
+        if r == 1196:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -97330,7 +97600,7 @@ def _b967(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97346,7 +97616,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C972()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97354,11 +97624,11 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 968:  # first
+        if r == 970:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 969:  # regular
+        elif r == 971:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -97372,7 +97642,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97388,7 +97658,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C972()
+    inst: Any = _C974()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97396,7 +97666,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 971:  # excess
+        if r == 973:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -97408,7 +97678,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97424,7 +97694,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C974()
+    inst: Any = _C976()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97432,7 +97702,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 973:  # bands
+        if r == 975:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -97444,7 +97714,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97460,7 +97730,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C976()
+    inst: Any = _C978()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97468,7 +97738,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 975:  # divides
+        if r == 977:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -97480,7 +97750,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97496,7 +97766,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C978()
+    inst: Any = _C980()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97504,7 +97774,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 977:  # untapped
+        if r == 979:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -97516,7 +97786,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97532,7 +97802,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C980()
+    inst: Any = _C982()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97540,11 +97810,11 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1195:  # its
+        if r == 1197:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 979:  # untap
+        elif r == 981:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -97556,7 +97826,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97572,7 +97842,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C982()
+    inst: Any = _C984()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97580,7 +97850,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # gains
+        if r == 983:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -97592,7 +97862,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97608,7 +97878,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C984()
+    inst: Any = _C986()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97616,7 +97886,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 983:  # lethal
+        if r == 985:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -97628,7 +97898,7 @@ def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97644,7 +97914,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C988()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97652,7 +97922,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # ascounters
+        if r == 987:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -97664,44 +97934,8 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C988()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 987:  # quality
-            x = c[0]
-            value = _b1188(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b990(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -97726,7 +97960,7 @@ def _b990(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 989:  # quality
             x = c[0]
-            value = _b1188(x, inst, lim, made)
+            value = _b1190(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -97737,7 +97971,7 @@ def _b990(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -97762,7 +97996,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 991:  # quality
             x = c[0]
-            value = _b1188(x, inst, lim, made)
+            value = _b1190(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -97773,7 +98007,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -97789,6 +98023,42 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C994()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 993:  # quality
+            x = c[0]
+            value = _b1190(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C996()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97796,9 +98066,9 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1196:  # thisturn
+        if r == 1198:  # thisturn
             d['thisturn'] = True
-        elif r == 993:  # keyword
+        elif r == 995:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 365 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -97813,7 +98083,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97829,7 +98099,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C997()
+    inst: Any = _C999()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97837,11 +98107,11 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 995:  # whose
+        if r == 997:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 996:  # tapact
+        elif r == 998:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -97853,7 +98123,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -97869,7 +98139,7 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C999()
+    inst: Any = _C1001()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -97877,7 +98147,7 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 998:  # count
+        if r == 1000:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -97889,44 +98159,8 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1001(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C1001()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1000:  # attacks
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -97962,7 +98196,7 @@ def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -97978,17 +98212,17 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C1005()
-    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1004:  # blocked
+        if r == 1004:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocked'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -97998,7 +98232,7 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b1007(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -98014,17 +98248,17 @@ def _b1007(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C1007()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1006:  # blocks
+        if r == 1006:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['blocked'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -98034,7 +98268,7 @@ def _b1007(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -98050,6 +98284,42 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C1009()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1008:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1011(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1011()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98057,7 +98327,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # unblockable
+        if r == 1010:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -98069,7 +98339,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98085,7 +98355,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1012()
+    inst: Any = _C1014()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98093,36 +98363,36 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1010:  # power
+        if r == 1012:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1011:  # toughness
+        elif r == 1013:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1197:  # colors
+        elif r == 1199:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1311:  # colors
+        elif r == 1313:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1198:  # subtypes
+        elif r == 1200:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1199:  # keywords
+        elif r == 1201:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -98136,7 +98406,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1200:  # still
+        elif r == 1202:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -98146,7 +98416,7 @@ def _b1012(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98162,7 +98432,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1016()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98170,7 +98440,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # choice
+        if r == 1015:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -98182,7 +98452,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98198,7 +98468,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1016()
+    inst: Any = _C1018()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98206,7 +98476,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # host
+        if r == 1017:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -98218,7 +98488,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98234,7 +98504,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1018()
+    inst: Any = _C1020()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98242,9 +98512,9 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # color
+        if r == 1019:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 568 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 570 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -98257,7 +98527,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesTypes (class BecomesTypes) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98273,7 +98543,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1019()
+    inst: Any = _C1021()
     d: dict[str, Any] = {'subtypes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98281,7 +98551,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1312:  # subtypes
+        if r == 1314:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -98294,7 +98564,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddsType (class AddsType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98310,7 +98580,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1022()
+    inst: Any = _C1024()
     d: dict[str, Any] = {'type': None, 'addition': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98318,11 +98588,11 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1020:  # type
+        if r == 1022:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
-        elif r == 1021:  # addition
+        elif r == 1023:  # addition
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['addition'] = value
@@ -98334,7 +98604,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98350,7 +98620,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1083()
+    inst: Any = _C1085()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', 'remainstapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98358,27 +98628,27 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1234:  # eot
+        if r == 1236:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1235:  # next_upkeep
+        elif r == 1237:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1236:  # losecontrol
+        elif r == 1238:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1237:  # thisturn
+        elif r == 1239:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1238:  # thiscombat
+        elif r == 1240:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
-        elif r == 1084:  # remainstapped
+        elif r == 1086:  # remainstapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['remainstapped'] = value
@@ -98390,7 +98660,7 @@ def _b1083(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98406,7 +98676,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1089()
+    inst: Any = _C1091()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98414,7 +98684,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1088:  # filter
+        if r == 1090:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
@@ -98426,7 +98696,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1094(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98442,7 +98712,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1092()
+    inst: Any = _C1094()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98450,7 +98720,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1091:  # whose
+        if r == 1093:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -98462,7 +98732,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98478,7 +98748,7 @@ def _b1101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1101()
+    inst: Any = _C1103()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98486,7 +98756,7 @@ def _b1101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1100:  # zone
+        if r == 1102:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -98498,44 +98768,8 @@ def _b1101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C1104()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1103:  # player
-            x = c[0]
-            value = _b794(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -98560,7 +98794,7 @@ def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1105:  # player
             x = c[0]
-            value = _b794(x, inst, lim, made)
+            value = _b796(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -98570,7 +98804,43 @@ def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C1108()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1107:  # player
+            x = c[0]
+            value = _b796(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b1111(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98586,7 +98856,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1109()
+    inst: Any = _C1111()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98594,11 +98864,11 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1108:  # cost
+        if r == 1110:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 1110:  # param
+        elif r == 1112:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 294 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -98613,7 +98883,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98629,7 +98899,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98637,11 +98907,11 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1257:  # its
+        if r == 1259:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1138:  # nextturn
+        elif r == 1140:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -98653,7 +98923,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98669,7 +98939,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98677,7 +98947,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # power
+        if r == 1151:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -98689,7 +98959,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98705,7 +98975,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98713,11 +98983,11 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # player
+        if r == 1155:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1259:  # walker
+        elif r == 1261:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -98727,7 +98997,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StackTarget (class StackTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98743,7 +99013,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'single': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98751,7 +99021,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # single
+        if r == 1157:  # single
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
@@ -98763,7 +99033,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98779,7 +99049,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, 'createdwith': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98787,35 +99057,35 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # quant
+        if r == 1160:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1159:  # filter
+        elif r == 1161:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1260:  # attached
+        elif r == 1262:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1145 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1261:  # samename
+        elif r == 1263:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1145 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1320:  # ingy
+        elif r == 1322:  # ingy
             d['ingy'] = True
-        elif r == 1321:  # createdwith
+        elif r == 1323:  # createdwith
             d['createdwith'] = True
         else:
             _node(c, inst, lim, made)
@@ -98825,7 +99095,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98841,7 +99111,7 @@ def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1188()
+    inst: Any = _C1190()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98849,11 +99119,11 @@ def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1187:  # word
+        if r == 1189:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1189:  # param
+        elif r == 1191:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 294 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -98868,7 +99138,7 @@ def _b1188(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98884,7 +99154,7 @@ def _b1220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1220()
+    inst: Any = _C1222()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98892,7 +99162,7 @@ def _b1220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1219:  # word
+        if r == 1221:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 292 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -98907,7 +99177,7 @@ def _b1220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1227(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCounterOn (class PerCounterOn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98923,7 +99193,7 @@ def _b1225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1225()
+    inst: Any = _C1227()
     d: dict[str, Any] = {'counter': None, 'on': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98931,11 +99201,11 @@ def _b1225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1223:  # counter
+        if r == 1225:  # counter
             x = c[0]
             value = _b146(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1224:  # on
+        elif r == 1226:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
@@ -98947,7 +99217,7 @@ def _b1225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1267(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98963,7 +99233,7 @@ def _b1265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1265()
+    inst: Any = _C1267()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -98971,7 +99241,7 @@ def _b1265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1264:  # enters
+        if r == 1266:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -98983,7 +99253,7 @@ def _b1265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -98999,7 +99269,7 @@ def _b1268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1268()
+    inst: Any = _C1270()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99007,7 +99277,7 @@ def _b1268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1267:  # leaves
+        if r == 1269:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -99019,7 +99289,7 @@ def _b1268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99035,7 +99305,7 @@ def _b1271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1271()
+    inst: Any = _C1273()
     d: dict[str, Any] = {'dies': '', 'combat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99043,11 +99313,11 @@ def _b1271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1269:  # dies
+        if r == 1271:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
-        elif r == 1270:  # combat
+        elif r == 1272:  # combat
             x = c[0]
             if d['combat']:
                 raise Unsupported('multiple assignments')
@@ -99061,7 +99331,7 @@ def _b1271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99077,7 +99347,7 @@ def _b1273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1273()
+    inst: Any = _C1275()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99085,7 +99355,7 @@ def _b1273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1272:  # graveyard
+        if r == 1274:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -99097,7 +99367,7 @@ def _b1273(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99113,7 +99383,7 @@ def _b1275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1275()
+    inst: Any = _C1277()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99121,7 +99391,7 @@ def _b1275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1274:  # alone
+        if r == 1276:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -99133,7 +99403,7 @@ def _b1275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99149,7 +99419,7 @@ def _b1277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1277()
+    inst: Any = _C1279()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99157,7 +99427,7 @@ def _b1277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1276:  # unblocked
+        if r == 1278:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -99169,7 +99439,7 @@ def _b1277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99185,7 +99455,7 @@ def _b1279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1279()
+    inst: Any = _C1281()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99193,7 +99463,7 @@ def _b1279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1278:  # attacks
+        if r == 1280:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -99205,7 +99475,7 @@ def _b1279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99221,7 +99491,7 @@ def _b1281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1281()
+    inst: Any = _C1283()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99229,11 +99499,11 @@ def _b1281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1280:  # blocks
+        if r == 1282:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1322:  # acreature
+        elif r == 1324:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -99243,7 +99513,7 @@ def _b1281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99259,7 +99529,7 @@ def _b1285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1285()
+    inst: Any = _C1287()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99267,17 +99537,17 @@ def _b1285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1282:  # blocked
+        if r == 1284:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1283:  # article
+        elif r == 1285:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1284:  # filter
+        elif r == 1286:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -99291,7 +99561,7 @@ def _b1285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99307,7 +99577,7 @@ def _b1287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1287()
+    inst: Any = _C1289()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99315,7 +99585,7 @@ def _b1287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1286:  # direction
+        if r == 1288:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -99327,7 +99597,7 @@ def _b1287(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99343,7 +99613,7 @@ def _b1289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1289()
+    inst: Any = _C1291()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99351,7 +99621,7 @@ def _b1289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1288:  # up
+        if r == 1290:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -99363,7 +99633,7 @@ def _b1289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99379,7 +99649,7 @@ def _b1291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1291()
+    inst: Any = _C1293()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99387,7 +99657,7 @@ def _b1291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1290:  # way
+        if r == 1292:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -99399,7 +99669,7 @@ def _b1291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99415,7 +99685,7 @@ def _b1293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1293()
+    inst: Any = _C1295()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99423,11 +99693,11 @@ def _b1293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1292:  # targeted
+        if r == 1294:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1323:  # opponents
+        elif r == 1325:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -99437,7 +99707,7 @@ def _b1293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99453,7 +99723,7 @@ def _b1296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1296()
+    inst: Any = _C1298()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99461,13 +99731,13 @@ def _b1296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1324:  # combat
+        if r == 1326:  # combat
             d['combat'] = True
-        elif r == 1294:  # deals
+        elif r == 1296:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1295:  # recipient
+        elif r == 1297:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -99481,7 +99751,7 @@ def _b1296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99497,7 +99767,7 @@ def _b1298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1298()
+    inst: Any = _C1300()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99505,9 +99775,9 @@ def _b1298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1325:  # combat
+        if r == 1327:  # combat
             d['combat'] = True
-        elif r == 1297:  # dealt
+        elif r == 1299:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -99519,7 +99789,7 @@ def _b1298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99535,7 +99805,7 @@ def _b1300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1300()
+    inst: Any = _C1302()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99543,7 +99813,7 @@ def _b1300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1299:  # anywhere
+        if r == 1301:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -99555,7 +99825,7 @@ def _b1300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPaidEvent (class CostPaidEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99571,7 +99841,7 @@ def _b1303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1303()
+    inst: Any = _C1305()
     d: dict[str, Any] = {'keyword': None, 'paid': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99579,14 +99849,14 @@ def _b1303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1301:  # keyword
+        if r == 1303:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 365 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 1302:  # paid
+        elif r == 1304:  # paid
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['paid'] = value
@@ -99598,7 +99868,7 @@ def _b1303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformsEvent (class TransformsEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99614,7 +99884,7 @@ def _b1305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1305()
+    inst: Any = _C1307()
     d: dict[str, Any] = {'face': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99622,7 +99892,7 @@ def _b1305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1304:  # face
+        if r == 1306:  # face
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['face'] = value
@@ -99634,7 +99904,7 @@ def _b1305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntappedEvent (class UntappedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99650,7 +99920,7 @@ def _b1307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1307()
+    inst: Any = _C1309()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99658,7 +99928,7 @@ def _b1307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1306:  # untapped
+        if r == 1308:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -99670,7 +99940,7 @@ def _b1307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99686,7 +99956,7 @@ def _b1314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1314()
+    inst: Any = _C1316()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99694,21 +99964,21 @@ def _b1314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1313:  # power
+        if r == 1315:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1315:  # power
+        elif r == 1317:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1316:  # target
+        elif r == 1318:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 815 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -99721,7 +99991,7 @@ def _b1314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -99737,7 +100007,7 @@ def _b1319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1319()
+    inst: Any = _C1321()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -99745,13 +100015,13 @@ def _b1319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1318:  # filter
+        if r == 1320:  # filter
             x = c[0]
             value = _b377(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1328:  # gy
+        elif r == 1330:  # gy
             d['gy'] = True
-        elif r == 1329:  # bf
+        elif r == 1331:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -100279,822 +100549,824 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 513 __asgn_plain
     _b514,  # 514 ChangeBaseEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 517 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 520 __asgn_plain
-    _b521,  # 521 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 524 __asgn_plain
-    _b525,  # 525 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 529 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 530 __asgn_plain
-    _b531,  # 531 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 536 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 DoublePTEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 543 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 544 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 AttacksPlayerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'permanenttype', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 ChooseTypeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'copied', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 CopyEachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 552 __asgn_plain
-    _b553,  # 553 ReturnDestroyedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 554 __asgn_plain
-    _b555,  # 555 RevealUntilEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 559 __asgn_plain
-    _b560,  # 560 PutOntoBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 561 __asgn_plain
-    _b562,  # 562 ShuffleRevealedEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 563 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 564 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 565 __asgn_oneormore
-    _match_node,  # 566 Supertype
-    _match_node,  # 567 CardType
-    _match_node,  # 568 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 569 __asgn_plain
-    _b570,  # 570 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 571 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 581 __asgn_plain
-    _b582,  # 582 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 583 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 587 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 590 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 EntersTappedStmt
-    _node,  # 594 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 595 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 596 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 600 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 601 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 602 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 603 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 604 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 CostPerPermanentStmt
+    _b516,  # 516 ChangeColorWordEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 TransformEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 520 __asgn_plain
+    _b521,  # 521 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 524 __asgn_plain
+    _b525,  # 525 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 534 __asgn_plain
+    _b535,  # 535 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 543 __asgn_plain
+    _b544,  # 544 DoublePTEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 546 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 AttacksPlayerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'permanenttype', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 ChooseTypeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'copied', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 CopyEachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 ReturnDestroyedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 RevealUntilEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 561 __asgn_plain
+    _b562,  # 562 PutOntoBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 563 __asgn_plain
+    _b564,  # 564 ShuffleRevealedEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 565 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 566 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 567 __asgn_oneormore
+    _match_node,  # 568 Supertype
+    _match_node,  # 569 CardType
+    _match_node,  # 570 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 571 __asgn_plain
+    _b572,  # 572 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 573 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 583 __asgn_plain
+    _b584,  # 584 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 585 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 589 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 592 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 594 __asgn_plain
+    _b595,  # 595 EntersTappedStmt
+    _node,  # 596 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 597 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 598 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 602 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 603 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 604 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 605 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 606 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'one_each', o, lim, made),  # 611 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 612 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 StaticStmt
-    _b616,  # 616 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 TypeArg
-    _b619,  # 619 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 ForArg
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 624 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 625 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 626 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 627 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 628 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvhave', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mveq', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 651 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked_this_combat', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 660 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 661 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 662 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 663 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 665 __asgn_plain
-    _b666,  # 666 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 DrawEffect
-    _b676,  # 676 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'itgranted', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 TokenEffect
-    _b684,  # 684 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 DiscardEffect
+    _b608,  # 608 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'one_each', o, lim, made),  # 613 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 614 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 StaticStmt
+    _b618,  # 618 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 TypeArg
+    _b621,  # 621 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 ForArg
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 626 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 627 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 628 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 629 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 630 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosentype', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvhave', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mveq', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 653 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked_this_combat', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 662 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 663 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 664 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 665 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 DrawEffect
+    _b678,  # 678 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'itgranted', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 TokenEffect
+    _b686,  # 686 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 ReturnToHandEffect
+    _b688,  # 688 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 ReturnDiscardedEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 697 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 707 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 714 __asgn_plain
-    _b715,  # 715 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 735 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 752 __asgn_plain
-    _b753,  # 753 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 756 __asgn_plain
-    _b757,  # 757 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 761 __asgn_plain
-    _b762,  # 762 SacrificeEffect
+    _b697,  # 697 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 703 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 716 __asgn_plain
+    _b717,  # 717 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 756 __asgn_plain
+    _b757,  # 757 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 UntapEffect
+    _b764,  # 764 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 TapOrUntapEffect
+    _b766,  # 766 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 775 __asgn_plain
-    _b776,  # 776 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 CastThisEffect
+    _b768,  # 768 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 781 __asgn_plain
-    _b782,  # 782 CopySpellEffect
-    _b783,  # 783 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 789 __asgn_plain
-    _b790,  # 790 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 ContinuousEffect
-    _match_node,  # 793 ActionWord
-    _b794,  # 794 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 797 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 802 __asgn_oneormore
-    _b803,  # 803 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 HalfLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 810 __asgn_plain
+    _b782,  # 782 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 CopySpellEffect
+    _b785,  # 785 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 791 __asgn_plain
+    _b792,  # 792 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 ContinuousEffect
+    _match_node,  # 795 ActionWord
+    _b796,  # 796 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 799 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 803 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 804 __asgn_oneormore
+    _b805,  # 805 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 807 __asgn_plain
+    _b808,  # 808 HalfLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 810 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 812 __asgn_oneormore
-    _node,  # 813 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 825 __asgn_plain
-    _b826,  # 826 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 831 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 832 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 814 __asgn_oneormore
+    _node,  # 815 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 833 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 834 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 835 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 836 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 837 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 838 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 839 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosencolor', o, lim, made),  # 840 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 842 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisway', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 844 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nexttime', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 848 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 849 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 850 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 851 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 852 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 853 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 854 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 855 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 856 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 857 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 858 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 859 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 BeginningTrigger
-    _node,  # 862 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 863 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 866 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 867 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 870 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 ThisTrigger
+    _b836,  # 836 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 837 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 838 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 839 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 840 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 841 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosencolor', o, lim, made),  # 842 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 843 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 844 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisway', o, lim, made),  # 845 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 846 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nexttime', o, lim, made),  # 847 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 850 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 851 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 852 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 854 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 855 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 856 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 857 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 858 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 859 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 860 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 861 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 BeginningTrigger
+    _node,  # 864 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 865 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 868 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 869 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 872 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 875 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 878 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 881 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 884 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 887 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 890 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'state', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 StateTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 893 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 894 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 895 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 896 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 897 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 898 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 899 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 900 __asgn_plain
+    _b876,  # 876 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 877 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 880 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 883 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 886 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 889 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 892 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'state', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 StateTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 895 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 896 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 897 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 898 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 899 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 900 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 901 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscreature', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 907 __asgn_plain
-    _b908,  # 908 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 910 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 912 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'colored', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'kinds', o, lim, made),  # 914 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 916 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 918 __asgn_plain
-    _b919,  # 919 PTChoice
-    _node,  # 920 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 922 __asgn_plain
-    _b923,  # 923 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 924 __asgn_plain
-    _b925,  # 925 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 926 __asgn_plain
-    _b927,  # 927 CantAttackUnless
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 928 __asgn_plain
-    _b929,  # 929 CantAttack
-    _b930,  # 930 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 931 __asgn_plain
-    _b932,  # 932 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 933 __asgn_plain
-    _b934,  # 934 CantBeBlockedByFewer
-    _b935,  # 935 CantBeBlockedExcept
-    _b936,  # 936 CanBlockOnly
-    _b937,  # 937 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 938 __asgn_plain
-    _b939,  # 939 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 941 __asgn_plain
-    _b942,  # 942 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 943 __asgn_plain
-    _b944,  # 944 CantBeTargetedBy
-    _b945,  # 945 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 946 __asgn_plain
-    _b947,  # 947 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 948 __asgn_plain
-    _b949,  # 949 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 950 __asgn_plain
-    _b951,  # 951 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 953 __asgn_plain
-    _b954,  # 954 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 955 __asgn_plain
-    _b956,  # 956 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 958 __asgn_plain
-    _b959,  # 959 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 960 __asgn_plain
-    _b961,  # 961 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 963 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 ProtectionFromChosen
-    _b966,  # 966 HasKeywords
-    _b967,  # 967 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 975 __asgn_plain
-    _b976,  # 976 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 977 __asgn_plain
-    _b978,  # 978 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 979 __asgn_plain
-    _b980,  # 980 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 981 __asgn_plain
-    _b982,  # 982 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 983 __asgn_plain
-    _b984,  # 984 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 987 __asgn_plain
-    _b988,  # 988 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 903 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscreature', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 909 __asgn_plain
+    _b910,  # 910 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 912 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 914 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'colored', o, lim, made),  # 915 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'kinds', o, lim, made),  # 916 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 919 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 920 __asgn_plain
+    _b921,  # 921 PTChoice
+    _node,  # 922 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 924 __asgn_plain
+    _b925,  # 925 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 926 __asgn_plain
+    _b927,  # 927 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 928 __asgn_plain
+    _b929,  # 929 CantAttackUnless
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 930 __asgn_plain
+    _b931,  # 931 CantAttack
+    _b932,  # 932 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 933 __asgn_plain
+    _b934,  # 934 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 935 __asgn_plain
+    _b936,  # 936 CantBeBlockedByFewer
+    _b937,  # 937 CantBeBlockedExcept
+    _b938,  # 938 CanBlockOnly
+    _b939,  # 939 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 940 __asgn_plain
+    _b941,  # 941 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 943 __asgn_plain
+    _b944,  # 944 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 945 __asgn_plain
+    _b946,  # 946 CantBeTargetedBy
+    _b947,  # 947 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 948 __asgn_plain
+    _b949,  # 949 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 950 __asgn_plain
+    _b951,  # 951 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 952 __asgn_plain
+    _b953,  # 953 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 955 __asgn_plain
+    _b956,  # 956 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 957 __asgn_plain
+    _b958,  # 958 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 960 __asgn_plain
+    _b961,  # 961 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 962 __asgn_plain
+    _b963,  # 963 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 966 __asgn_plain
+    _b967,  # 967 ProtectionFromChosen
+    _b968,  # 968 HasKeywords
+    _b969,  # 969 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 970 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 971 __asgn_plain
+    _b972,  # 972 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 975 __asgn_plain
+    _b976,  # 976 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 977 __asgn_plain
+    _b978,  # 978 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 979 __asgn_plain
+    _b980,  # 980 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 983 __asgn_plain
+    _b984,  # 984 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 985 __asgn_plain
+    _b986,  # 986 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 987 __asgn_plain
+    _b988,  # 988 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 989 __asgn_plain
-    _b990,  # 990 CantBeAttachedBy
+    _b990,  # 990 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 991 __asgn_plain
-    _b992,  # 992 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 993 __asgn_plain
-    _b994,  # 994 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 996 __asgn_plain
-    _b997,  # 997 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 998 __asgn_plain
-    _b999,  # 999 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1000 __asgn_plain
-    _b1001,  # 1001 AttacksEachCombat
+    _b992,  # 992 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 993 __asgn_plain
+    _b994,  # 994 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 995 __asgn_plain
+    _b996,  # 996 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 998 __asgn_plain
+    _b999,  # 999 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 1000 __asgn_plain
+    _b1001,  # 1001 MaxBlockers
     lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1002 __asgn_plain
-    _b1003,  # 1003 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1004 __asgn_plain
-    _b1005,  # 1005 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1006 __asgn_plain
-    _b1007,  # 1007 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 1008 __asgn_plain
-    _b1009,  # 1009 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 1011 __asgn_plain
-    _b1012,  # 1012 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 1015 __asgn_plain
-    _b1016,  # 1016 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 1017 __asgn_plain
-    _b1018,  # 1018 IsColor
-    _b1019,  # 1019 BecomesTypes
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'addition', o, lim, made),  # 1021 __asgn_plain
-    _b1022,  # 1022 AddsType
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1023 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 1026 __asgn_plain
+    _b1003,  # 1003 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1004 __asgn_plain
+    _b1005,  # 1005 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1006 __asgn_plain
+    _b1007,  # 1007 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1008 __asgn_plain
+    _b1009,  # 1009 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 1010 __asgn_plain
+    _b1011,  # 1011 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 1013 __asgn_plain
+    _b1014,  # 1014 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 1015 __asgn_plain
+    _b1016,  # 1016 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 1017 __asgn_plain
+    _b1018,  # 1018 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 1019 __asgn_plain
+    _b1020,  # 1020 IsColor
+    _b1021,  # 1021 BecomesTypes
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'addition', o, lim, made),  # 1023 __asgn_plain
+    _b1024,  # 1024 AddsType
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 1026 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 1029 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1031 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1032 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 1040 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'blockedbythis', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1058 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1060 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 1061 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1062 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 1064 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1065 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 1066 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 1067 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1068 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 1070 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 1071 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1072 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 1073 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anyone', o, lim, made),  # 1074 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 1075 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 1076 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 1079 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1080 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1081 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 1032 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1033 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1034 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 1041 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 1042 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1045 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'blockedbythis', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1049 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 1050 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 1058 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1062 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1064 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 1065 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 1066 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1067 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 1068 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 1069 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1070 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 1073 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1074 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anyone', o, lim, made),  # 1076 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 1077 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 1078 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 1080 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 1081 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1082 __asgn_plain
-    _b1083,  # 1083 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'remainstapped', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1088 __asgn_plain
-    _b1089,  # 1089 UpToXTargets
-    _node,  # 1090 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1091 __asgn_plain
-    _b1092,  # 1092 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'transformed', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1100 __asgn_plain
-    _b1101,  # 1101 OntoBattlefield
-    _node,  # 1102 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1103 __asgn_plain
-    _b1104,  # 1104 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1084 __asgn_plain
+    _b1085,  # 1085 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'remainstapped', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 1088 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1090 __asgn_plain
+    _b1091,  # 1091 UpToXTargets
+    _node,  # 1092 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1093 __asgn_plain
+    _b1094,  # 1094 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'transformed', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1102 __asgn_plain
+    _b1103,  # 1103 OntoBattlefield
+    _node,  # 1104 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1105 __asgn_plain
-    _b1106,  # 1106 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1108 __asgn_plain
-    _b1109,  # 1109 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1110 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unlesscond', o, lim, made),  # 1118 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1119 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whendies', o, lim, made),  # 1121 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1122 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1123 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1124 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1125 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1126 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1127 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1128 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1130 __asgn_optional
+    _b1106,  # 1106 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1107 __asgn_plain
+    _b1108,  # 1108 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1110 __asgn_plain
+    _b1111,  # 1111 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1112 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unlesscond', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1121 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whendies', o, lim, made),  # 1123 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1124 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1126 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1127 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1129 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1130 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1131 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1132 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1133 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1134 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1135 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1136 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1137 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1140 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1141 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1142 __asgn_optional
-    _match_node,  # 1143 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1144 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1145 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1146 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1147 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1148 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1151 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 StackTarget
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1158 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1163 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1164 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1168 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1169 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1170 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1171 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1172 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1173 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1174 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1175 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1176 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1177 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1178 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1179 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1180 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1132 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1133 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1134 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1135 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1136 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1137 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1138 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1142 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1143 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1144 __asgn_optional
+    _match_node,  # 1145 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1146 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1147 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1148 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1149 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1150 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1153 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1154 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 StackTarget
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1160 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1165 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1166 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1170 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1171 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1172 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1173 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1174 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1175 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1176 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1177 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1179 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1180 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1181 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1182 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1183 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1184 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1185 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1186 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1187 __asgn_plain
-    _b1188,  # 1188 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1189 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1190 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1191 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1192 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1193 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1194 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1195 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1196 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1197 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1198 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1199 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1200 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1201 __asgn_optional
-    _node,  # 1202 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1203 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1204 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1205 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1206 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1207 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1208 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1209 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1210 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1182 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1183 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1184 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1185 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1186 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1187 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1188 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1189 __asgn_plain
+    _b1190,  # 1190 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1191 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1192 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 1193 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 1194 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1195 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1196 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1197 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1198 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1199 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1200 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1201 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1202 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1203 __asgn_optional
+    _node,  # 1204 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1205 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1206 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1207 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1208 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1209 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1210 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1211 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1212 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1213 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1214 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1215 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1216 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1217 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1218 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1219 __asgn_plain
-    _b1220,  # 1220 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1221 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1222 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1223 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1224 __asgn_plain
-    _b1225,  # 1225 PerCounterOn
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1226 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1227 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1228 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1212 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1213 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1214 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1215 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1216 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1217 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1218 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1219 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1220 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1221 __asgn_plain
+    _b1222,  # 1222 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1223 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1224 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1225 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1226 __asgn_plain
+    _b1227,  # 1227 PerCounterOn
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1228 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1230 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1231 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1232 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatdamage', o, lim, made),  # 1233 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1234 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1235 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1236 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1237 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1238 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1239 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1240 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1241 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1242 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1243 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1244 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1245 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1246 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1247 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1248 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1249 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1250 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 1251 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unlessexile', o, lim, made),  # 1252 __asgn_plain
-    _match_node,  # 1253 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1254 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1255 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1256 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1257 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 1258 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1259 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1261 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1262 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1263 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1264 __asgn_plain
-    _b1265,  # 1265 EntersEvent
-    _node,  # 1266 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1267 __asgn_plain
-    _b1268,  # 1268 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1269 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'combat', o, lim, made),  # 1270 __asgn_plain
-    _b1271,  # 1271 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1272 __asgn_plain
-    _b1273,  # 1273 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1274 __asgn_plain
-    _b1275,  # 1275 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1276 __asgn_plain
-    _b1277,  # 1277 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1278 __asgn_plain
-    _b1279,  # 1279 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1280 __asgn_plain
-    _b1281,  # 1281 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1282 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1284 __asgn_plain
-    _b1285,  # 1285 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1286 __asgn_plain
-    _b1287,  # 1287 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1288 __asgn_plain
-    _b1289,  # 1289 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1290 __asgn_plain
-    _b1291,  # 1291 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1292 __asgn_plain
-    _b1293,  # 1293 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1294 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1295 __asgn_plain
-    _b1296,  # 1296 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1297 __asgn_plain
-    _b1298,  # 1298 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1299 __asgn_plain
-    _b1300,  # 1300 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 1301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'paid', o, lim, made),  # 1302 __asgn_plain
-    _b1303,  # 1303 CostPaidEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1304 __asgn_plain
-    _b1305,  # 1305 TransformsEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 1306 __asgn_plain
-    _b1307,  # 1307 UntappedEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1308 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1309 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1310 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1311 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1312 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1313 __asgn_plain
-    _b1314,  # 1314 PowerOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1230 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1231 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1232 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1233 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1234 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatdamage', o, lim, made),  # 1235 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1236 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1237 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1238 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1239 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1240 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1241 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1242 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1243 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1244 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1245 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1246 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'anynumber', o, lim, made),  # 1247 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 1248 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1249 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1250 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1251 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1252 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 1253 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unlessexile', o, lim, made),  # 1254 __asgn_plain
+    _match_node,  # 1255 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1256 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1257 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1258 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 1260 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1261 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1263 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1264 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1265 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1266 __asgn_plain
+    _b1267,  # 1267 EntersEvent
+    _node,  # 1268 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1269 __asgn_plain
+    _b1270,  # 1270 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1271 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'combat', o, lim, made),  # 1272 __asgn_plain
+    _b1273,  # 1273 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1274 __asgn_plain
+    _b1275,  # 1275 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1276 __asgn_plain
+    _b1277,  # 1277 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1278 __asgn_plain
+    _b1279,  # 1279 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1280 __asgn_plain
+    _b1281,  # 1281 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1282 __asgn_plain
+    _b1283,  # 1283 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1284 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1285 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1286 __asgn_plain
+    _b1287,  # 1287 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1288 __asgn_plain
+    _b1289,  # 1289 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1290 __asgn_plain
+    _b1291,  # 1291 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1292 __asgn_plain
+    _b1293,  # 1293 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1294 __asgn_plain
+    _b1295,  # 1295 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1297 __asgn_plain
+    _b1298,  # 1298 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1299 __asgn_plain
+    _b1300,  # 1300 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1301 __asgn_plain
+    _b1302,  # 1302 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 1303 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'paid', o, lim, made),  # 1304 __asgn_plain
+    _b1305,  # 1305 CostPaidEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'face', o, lim, made),  # 1306 __asgn_plain
+    _b1307,  # 1307 TransformsEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 1308 __asgn_plain
+    _b1309,  # 1309 UntappedEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1310 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1311 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'more', o, lim, made),  # 1312 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1313 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1314 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1316 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1317 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1318 __asgn_plain
-    _b1319,  # 1319 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1320 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'createdwith', o, lim, made),  # 1321 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1322 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1323 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1324 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1325 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1326 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1327 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1328 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1329 __asgn_optional
+    _b1316,  # 1316 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1317 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1319 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1320 __asgn_plain
+    _b1321,  # 1321 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1322 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'createdwith', o, lim, made),  # 1323 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1324 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1325 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1326 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1327 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1328 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pergy', o, lim, made),  # 1329 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1330 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1331 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 158, 201, 276, 295, 366, 594, 813, 862, 920, 1090, 1102, 1202, 1266])
+_ABSTRACT = frozenset([5, 33, 37, 81, 158, 201, 276, 295, 366, 596, 815, 864, 922, 1092, 1104, 1204, 1268])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -101613,121 +101885,121 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 513 __asgn_plain
     _b514,  # 514 ChangeBaseEffect
     None,  # 515 __asgn_plain
-    _b516,  # 516 TransformEffect
+    _b516,  # 516 ChangeColorWordEffect
     None,  # 517 __asgn_plain
-    None,  # 518 __asgn_plain
-    _b519,  # 519 ReturnExiledWithEffect
+    _b518,  # 518 TransformEffect
+    None,  # 519 __asgn_plain
     None,  # 520 __asgn_plain
-    _b521,  # 521 PlayerShufflesEffect
+    _b521,  # 521 ReturnExiledWithEffect
     None,  # 522 __asgn_plain
-    _b523,  # 523 ExchangeLifeEffect
+    _b523,  # 523 PlayerShufflesEffect
     None,  # 524 __asgn_plain
-    _b525,  # 525 ChooseColorEffect
+    _b525,  # 525 ExchangeLifeEffect
     None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
-    _b528,  # 528 RevealHandEffect
+    _b527,  # 527 ChooseColorEffect
+    None,  # 528 __asgn_plain
     None,  # 529 __asgn_plain
-    None,  # 530 __asgn_plain
-    _b531,  # 531 ChooseNameEffect
+    _b530,  # 530 RevealHandEffect
+    None,  # 531 __asgn_plain
     None,  # 532 __asgn_plain
-    _b533,  # 533 TurnFaceDownEffect
+    _b533,  # 533 ChooseNameEffect
     None,  # 534 __asgn_plain
-    _b535,  # 535 HaveEffect
+    _b535,  # 535 TurnFaceDownEffect
     None,  # 536 __asgn_plain
-    None,  # 537 __asgn_plain
-    _b538,  # 538 ExchangeControlEffect
+    _b537,  # 537 HaveEffect
+    None,  # 538 __asgn_plain
     None,  # 539 __asgn_plain
-    _b540,  # 540 FlipCoinEffect
+    _b540,  # 540 ExchangeControlEffect
     None,  # 541 __asgn_plain
-    _b542,  # 542 DoublePTEffect
+    _b542,  # 542 FlipCoinEffect
     None,  # 543 __asgn_plain
-    None,  # 544 __asgn_plain
+    _b544,  # 544 DoublePTEffect
     None,  # 545 __asgn_plain
-    _b546,  # 546 AttacksPlayerEffect
+    None,  # 546 __asgn_plain
     None,  # 547 __asgn_plain
-    _b548,  # 548 ChooseTypeEffect
+    _b548,  # 548 AttacksPlayerEffect
     None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    _b551,  # 551 CopyEachEffect
+    _b550,  # 550 ChooseTypeEffect
+    None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
-    _b553,  # 553 ReturnDestroyedEffect
+    _b553,  # 553 CopyEachEffect
     None,  # 554 __asgn_plain
-    _b555,  # 555 RevealUntilEffect
+    _b555,  # 555 ReturnDestroyedEffect
     None,  # 556 __asgn_plain
-    None,  # 557 __asgn_plain
+    _b557,  # 557 RevealUntilEffect
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    _b560,  # 560 PutOntoBattlefieldEffect
+    None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
-    _b562,  # 562 ShuffleRevealedEffect
-    None,  # 563 __asgn_optional
-    None,  # 564 __asgn_optional
-    None,  # 565 __asgn_oneormore
-    None,  # 566 Supertype
-    None,  # 567 CardType
-    None,  # 568 Color
-    None,  # 569 __asgn_plain
-    _b570,  # 570 Mode
-    None,  # 571 __asgn_oneormore
-    None,  # 572 __asgn_plain
-    None,  # 573 __asgn_plain
+    _b562,  # 562 PutOntoBattlefieldEffect
+    None,  # 563 __asgn_plain
+    _b564,  # 564 ShuffleRevealedEffect
+    None,  # 565 __asgn_optional
+    None,  # 566 __asgn_optional
+    None,  # 567 __asgn_oneormore
+    None,  # 568 Supertype
+    None,  # 569 CardType
+    None,  # 570 Color
+    None,  # 571 __asgn_plain
+    _b572,  # 572 Mode
+    None,  # 573 __asgn_oneormore
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
-    _b577,  # 577 TriggeredStmt
+    None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_plain
-    _b580,  # 580 ActivatedStmt
+    _b579,  # 579 TriggeredStmt
+    None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    _b582,  # 582 PTDefiningStmt
-    None,  # 583 __asgn_optional
-    None,  # 584 __asgn_plain
-    None,  # 585 __asgn_plain
+    _b582,  # 582 ActivatedStmt
+    None,  # 583 __asgn_plain
+    _b584,  # 584 PTDefiningStmt
+    None,  # 585 __asgn_optional
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_oneormore
+    None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 SpellKind
-    None,  # 590 __asgn_oneormore
-    None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
-    _b593,  # 593 EntersTappedStmt
-    None,  # 594 GrantedAbility
-    None,  # 595 __asgn_optional
-    None,  # 596 __asgn_optional
-    None,  # 597 __asgn_plain
-    None,  # 598 __asgn_plain
-    _b599,  # 599 PTPair
-    None,  # 600 __asgn_oneormore
-    None,  # 601 __asgn_optional
+    None,  # 589 __asgn_oneormore
+    None,  # 590 __asgn_plain
+    _b591,  # 591 SpellKind
+    None,  # 592 __asgn_oneormore
+    None,  # 593 __asgn_plain
+    None,  # 594 __asgn_plain
+    _b595,  # 595 EntersTappedStmt
+    None,  # 596 GrantedAbility
+    None,  # 597 __asgn_optional
+    None,  # 598 __asgn_optional
+    None,  # 599 __asgn_plain
+    None,  # 600 __asgn_plain
+    _b601,  # 601 PTPair
     None,  # 602 __asgn_oneormore
     None,  # 603 __asgn_optional
-    None,  # 604 __asgn_optional
-    None,  # 605 __asgn_plain
-    _b606,  # 606 CostPerPermanentStmt
+    None,  # 604 __asgn_oneormore
+    None,  # 605 __asgn_optional
+    None,  # 606 __asgn_optional
     None,  # 607 __asgn_plain
-    _b608,  # 608 CostPerTargetStmt
+    _b608,  # 608 CostPerPermanentStmt
     None,  # 609 __asgn_plain
-    _b610,  # 610 UncounterableStmt
-    None,  # 611 __asgn_optional
-    None,  # 612 __asgn_oneormore
-    None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    _b615,  # 615 StaticStmt
-    _b616,  # 616 KeywordCost
-    None,  # 617 __asgn_plain
-    _b618,  # 618 TypeArg
-    _b619,  # 619 QualityArg
-    None,  # 620 __asgn_plain
-    _b621,  # 621 OntoArg
+    _b610,  # 610 CostPerTargetStmt
+    None,  # 611 __asgn_plain
+    _b612,  # 612 UncounterableStmt
+    None,  # 613 __asgn_optional
+    None,  # 614 __asgn_oneormore
+    None,  # 615 __asgn_plain
+    None,  # 616 __asgn_plain
+    _b617,  # 617 StaticStmt
+    _b618,  # 618 KeywordCost
+    None,  # 619 __asgn_plain
+    _b620,  # 620 TypeArg
+    _b621,  # 621 QualityArg
     None,  # 622 __asgn_plain
-    _b623,  # 623 ForArg
-    None,  # 624 __asgn_oneormore
-    None,  # 625 __asgn_optional
+    _b623,  # 623 OntoArg
+    None,  # 624 __asgn_plain
+    _b625,  # 625 ForArg
     None,  # 626 __asgn_oneormore
-    None,  # 627 __asgn_oneormore
+    None,  # 627 __asgn_optional
     None,  # 628 __asgn_oneormore
-    None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
+    None,  # 629 __asgn_oneormore
+    None,  # 630 __asgn_oneormore
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
@@ -101739,262 +102011,262 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
     None,  # 641 __asgn_plain
-    _b642,  # 642 ControlClause
+    None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    None,  # 644 __asgn_plain
+    _b644,  # 644 ControlClause
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_oneormore
+    None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    None,  # 653 __asgn_oneormore
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
     None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_optional
-    None,  # 661 __asgn_oneormore
+    None,  # 660 __asgn_plain
+    None,  # 661 __asgn_plain
     None,  # 662 __asgn_optional
-    None,  # 663 __asgn_optional
-    None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
-    _b666,  # 666 DividedDamageEffect
+    None,  # 663 __asgn_oneormore
+    None,  # 664 __asgn_optional
+    None,  # 665 __asgn_optional
+    None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
-    _b669,  # 669 DamageEffect
+    _b668,  # 668 DividedDamageEffect
+    None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 DestroyEffect
+    _b671,  # 671 DamageEffect
     None,  # 672 __asgn_plain
-    None,  # 673 __asgn_plain
+    _b673,  # 673 DestroyEffect
     None,  # 674 __asgn_plain
-    _b675,  # 675 DrawEffect
-    _b676,  # 676 TokenCopyEffect
-    None,  # 677 __asgn_plain
-    None,  # 678 __asgn_plain
+    None,  # 675 __asgn_plain
+    None,  # 676 __asgn_plain
+    _b677,  # 677 DrawEffect
+    _b678,  # 678 TokenCopyEffect
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    _b683,  # 683 TokenEffect
-    _b684,  # 684 AddManaEffect
-    None,  # 685 __asgn_plain
-    _b686,  # 686 DiscardEffect
+    None,  # 683 __asgn_plain
+    None,  # 684 __asgn_plain
+    _b685,  # 685 TokenEffect
+    _b686,  # 686 AddManaEffect
     None,  # 687 __asgn_plain
-    _b688,  # 688 GainLifeEffect
+    _b688,  # 688 DiscardEffect
     None,  # 689 __asgn_plain
-    None,  # 690 __asgn_plain
-    _b691,  # 691 GainControlEffect
+    _b690,  # 690 GainLifeEffect
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    _b693,  # 693 ReturnDiscardedEffect
+    _b693,  # 693 GainControlEffect
     None,  # 694 __asgn_plain
-    _b695,  # 695 ReturnToHandEffect
+    _b695,  # 695 ReturnDiscardedEffect
     None,  # 696 __asgn_plain
-    None,  # 697 __asgn_plain
+    _b697,  # 697 ReturnToHandEffect
     None,  # 698 __asgn_plain
-    _b699,  # 699 ReturnFromGraveyardEffect
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
+    _b701,  # 701 ReturnFromGraveyardEffect
     None,  # 702 __asgn_plain
-    _b703,  # 703 ReturnToBattlefieldEffect
+    None,  # 703 __asgn_plain
     None,  # 704 __asgn_plain
-    _b705,  # 705 ReturnAllFromGraveyardsEffect
+    _b705,  # 705 ReturnToBattlefieldEffect
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
+    _b707,  # 707 ReturnAllFromGraveyardsEffect
     None,  # 708 __asgn_plain
-    _b709,  # 709 SearchEffect
+    None,  # 709 __asgn_plain
     None,  # 710 __asgn_plain
-    None,  # 711 __asgn_plain
+    _b711,  # 711 SearchEffect
     None,  # 712 __asgn_plain
-    _b713,  # 713 CounterSpellEffect
+    None,  # 713 __asgn_plain
     None,  # 714 __asgn_plain
-    _b715,  # 715 ShuffleEffect
+    _b715,  # 715 CounterSpellEffect
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    _b718,  # 718 ShuffleIntoEffect
+    _b717,  # 717 ShuffleEffect
+    None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
+    _b720,  # 720 ShuffleIntoEffect
     None,  # 721 __asgn_plain
-    _b722,  # 722 MillEffect
+    None,  # 722 __asgn_plain
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
-    _b725,  # 725 PutStickerEffect
+    _b724,  # 724 MillEffect
+    None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
-    None,  # 727 __asgn_plain
-    _b728,  # 728 PutFromHandEffect
+    _b727,  # 727 PutStickerEffect
+    None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
+    _b730,  # 730 PutFromHandEffect
     None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    _b733,  # 733 PutCountersEffect
+    None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
+    _b735,  # 735 PutCountersEffect
     None,  # 736 __asgn_plain
-    _b737,  # 737 PutOnLibraryEffect
+    None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
-    _b739,  # 739 PutIntoZoneEffect
+    _b739,  # 739 PutOnLibraryEffect
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b741,  # 741 PutIntoZoneEffect
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    _b744,  # 744 PileActionEffect
+    None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
+    _b746,  # 746 PileActionEffect
     None,  # 747 __asgn_plain
     None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
-    _b750,  # 750 ExileEffect
+    None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_plain
-    _b753,  # 753 ExileCardsEffect
+    _b752,  # 752 ExileEffect
+    None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
-    _b755,  # 755 ExileTopEffect
+    _b755,  # 755 ExileCardsEffect
     None,  # 756 __asgn_plain
-    _b757,  # 757 RegenerateEffect
+    _b757,  # 757 ExileTopEffect
     None,  # 758 __asgn_plain
-    None,  # 759 __asgn_plain
-    _b760,  # 760 PlayerSacrificesEffect
+    _b759,  # 759 RegenerateEffect
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    _b762,  # 762 SacrificeEffect
+    _b762,  # 762 PlayerSacrificesEffect
     None,  # 763 __asgn_plain
-    _b764,  # 764 UntapEffect
+    _b764,  # 764 SacrificeEffect
     None,  # 765 __asgn_plain
-    _b766,  # 766 TapOrUntapEffect
+    _b766,  # 766 UntapEffect
     None,  # 767 __asgn_plain
-    _b768,  # 768 TapEffect
+    _b768,  # 768 TapOrUntapEffect
     None,  # 769 __asgn_plain
-    _b770,  # 770 RemoveAllCountersEffect
+    _b770,  # 770 TapEffect
     None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
+    _b772,  # 772 RemoveAllCountersEffect
     None,  # 773 __asgn_plain
-    _b774,  # 774 RemoveCountersEffect
+    None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
-    _b776,  # 776 DelayedEffect
+    _b776,  # 776 RemoveCountersEffect
     None,  # 777 __asgn_plain
-    _b778,  # 778 PreventEffect
+    _b778,  # 778 DelayedEffect
     None,  # 779 __asgn_plain
-    _b780,  # 780 CastThisEffect
+    _b780,  # 780 PreventEffect
     None,  # 781 __asgn_plain
-    _b782,  # 782 CopySpellEffect
-    _b783,  # 783 NoRegenEffect
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
+    _b782,  # 782 CastThisEffect
+    None,  # 783 __asgn_plain
+    _b784,  # 784 CopySpellEffect
+    _b785,  # 785 NoRegenEffect
     None,  # 786 __asgn_plain
-    _b787,  # 787 PhaseOutEffect
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    None,  # 789 __asgn_plain
-    _b790,  # 790 NoUntapEffect
+    _b789,  # 789 PhaseOutEffect
+    None,  # 790 __asgn_plain
     None,  # 791 __asgn_plain
-    _b792,  # 792 ContinuousEffect
-    None,  # 793 ActionWord
-    _b794,  # 794 PlayerRef
-    None,  # 795 __asgn_plain
-    None,  # 796 __asgn_plain
-    None,  # 797 __asgn_oneormore
+    _b792,  # 792 NoUntapEffect
+    None,  # 793 __asgn_plain
+    _b794,  # 794 ContinuousEffect
+    None,  # 795 ActionWord
+    _b796,  # 796 PlayerRef
+    None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
+    None,  # 799 __asgn_oneormore
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_optional
-    None,  # 802 __asgn_oneormore
-    _b803,  # 803 PerCount
-    None,  # 804 __asgn_plain
-    None,  # 805 __asgn_plain
-    _b806,  # 806 HalfLife
+    None,  # 801 __asgn_plain
+    None,  # 802 __asgn_plain
+    None,  # 803 __asgn_optional
+    None,  # 804 __asgn_oneormore
+    _b805,  # 805 PerCount
+    None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_plain
+    _b808,  # 808 HalfLife
     None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    None,  # 812 __asgn_oneormore
-    None,  # 813 TargetRef
-    None,  # 814 __asgn_plain
-    _b815,  # 815 AnyNumberTargets
+    None,  # 812 __asgn_plain
+    None,  # 813 __asgn_plain
+    None,  # 814 __asgn_oneormore
+    None,  # 815 TargetRef
     None,  # 816 __asgn_plain
-    _b817,  # 817 AnyTarget
+    _b817,  # 817 AnyNumberTargets
     None,  # 818 __asgn_plain
-    None,  # 819 __asgn_plain
-    _b820,  # 820 UpToTargets
+    _b819,  # 819 AnyTarget
+    None,  # 820 __asgn_plain
     None,  # 821 __asgn_plain
-    _b822,  # 822 EachOfThem
+    _b822,  # 822 UpToTargets
     None,  # 823 __asgn_plain
-    _b824,  # 824 EachPlayers
+    _b824,  # 824 EachOfThem
     None,  # 825 __asgn_plain
-    _b826,  # 826 ThatRef
+    _b826,  # 826 EachPlayers
     None,  # 827 __asgn_plain
-    _b828,  # 828 EnchantedRef
+    _b828,  # 828 ThatRef
     None,  # 829 __asgn_plain
-    _b830,  # 830 RestRef
+    _b830,  # 830 EnchantedRef
     None,  # 831 __asgn_plain
-    None,  # 832 __asgn_plain
+    _b832,  # 832 RestRef
     None,  # 833 __asgn_plain
-    _b834,  # 834 MayPlayEffect
+    None,  # 834 __asgn_plain
     None,  # 835 __asgn_plain
-    None,  # 836 __asgn_plain
-    None,  # 837 __asgn_optional
-    None,  # 838 __asgn_optional
+    _b836,  # 836 MayPlayEffect
+    None,  # 837 __asgn_plain
+    None,  # 838 __asgn_plain
     None,  # 839 __asgn_optional
-    None,  # 840 __asgn_plain
-    None,  # 841 __asgn_plain
+    None,  # 840 __asgn_optional
+    None,  # 841 __asgn_optional
     None,  # 842 __asgn_plain
     None,  # 843 __asgn_plain
     None,  # 844 __asgn_plain
     None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    _b847,  # 847 BackRef
-    None,  # 848 __asgn_optional
-    None,  # 849 __asgn_plain
-    None,  # 850 __asgn_plain
+    None,  # 847 __asgn_plain
+    None,  # 848 __asgn_plain
+    _b849,  # 849 BackRef
+    None,  # 850 __asgn_optional
     None,  # 851 __asgn_plain
     None,  # 852 __asgn_plain
     None,  # 853 __asgn_plain
-    None,  # 854 __asgn_optional
+    None,  # 854 __asgn_plain
     None,  # 855 __asgn_plain
-    None,  # 856 __asgn_plain
-    None,  # 857 __asgn_optional
-    None,  # 858 __asgn_optional
-    None,  # 859 __asgn_plain
-    None,  # 860 __asgn_plain
-    _b861,  # 861 BeginningTrigger
-    None,  # 862 Trigger
-    None,  # 863 __asgn_plain
-    None,  # 864 __asgn_plain
-    _b865,  # 865 LastCounterTrigger
+    None,  # 856 __asgn_optional
+    None,  # 857 __asgn_plain
+    None,  # 858 __asgn_plain
+    None,  # 859 __asgn_optional
+    None,  # 860 __asgn_optional
+    None,  # 861 __asgn_plain
+    None,  # 862 __asgn_plain
+    _b863,  # 863 BeginningTrigger
+    None,  # 864 Trigger
+    None,  # 865 __asgn_plain
     None,  # 866 __asgn_plain
-    None,  # 867 __asgn_plain
+    _b867,  # 867 LastCounterTrigger
     None,  # 868 __asgn_plain
-    _b869,  # 869 BatchAttackTrigger
+    None,  # 869 __asgn_plain
     None,  # 870 __asgn_plain
-    None,  # 871 __asgn_plain
-    _b872,  # 872 ToGraveyardTrigger
+    _b871,  # 871 BatchAttackTrigger
+    None,  # 872 __asgn_plain
     None,  # 873 __asgn_plain
-    _b874,  # 874 ThisTrigger
+    _b874,  # 874 ToGraveyardTrigger
     None,  # 875 __asgn_plain
-    None,  # 876 __asgn_plain
-    _b877,  # 877 DiscardTrigger
+    _b876,  # 876 ThisTrigger
+    None,  # 877 __asgn_plain
     None,  # 878 __asgn_plain
-    None,  # 879 __asgn_plain
-    _b880,  # 880 LifeGainTrigger
+    _b879,  # 879 DiscardTrigger
+    None,  # 880 __asgn_plain
     None,  # 881 __asgn_plain
-    None,  # 882 __asgn_plain
-    _b883,  # 883 CastTrigger
+    _b882,  # 882 LifeGainTrigger
+    None,  # 883 __asgn_plain
     None,  # 884 __asgn_plain
-    None,  # 885 __asgn_plain
-    _b886,  # 886 AttachedTrigger
+    _b885,  # 885 CastTrigger
+    None,  # 886 __asgn_plain
     None,  # 887 __asgn_plain
-    None,  # 888 __asgn_plain
-    _b889,  # 889 YoursTrigger
+    _b888,  # 888 AttachedTrigger
+    None,  # 889 __asgn_plain
     None,  # 890 __asgn_plain
-    None,  # 891 __asgn_plain
-    _b892,  # 892 StateTrigger
+    _b891,  # 891 YoursTrigger
+    None,  # 892 __asgn_plain
     None,  # 893 __asgn_plain
-    None,  # 894 __asgn_optional
-    None,  # 895 __asgn_optional
-    None,  # 896 __asgn_plain
-    None,  # 897 __asgn_plain
+    _b894,  # 894 StateTrigger
+    None,  # 895 __asgn_plain
+    None,  # 896 __asgn_optional
+    None,  # 897 __asgn_optional
     None,  # 898 __asgn_plain
     None,  # 899 __asgn_plain
     None,  # 900 __asgn_plain
@@ -102005,148 +102277,148 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 905 __asgn_plain
     None,  # 906 __asgn_plain
     None,  # 907 __asgn_plain
-    _b908,  # 908 ZonePlace
+    None,  # 908 __asgn_plain
     None,  # 909 __asgn_plain
-    None,  # 910 __asgn_oneormore
+    _b910,  # 910 ZonePlace
     None,  # 911 __asgn_plain
-    None,  # 912 __asgn_plain
-    None,  # 913 __asgn_optional
-    None,  # 914 __asgn_oneormore
-    None,  # 915 __asgn_plain
-    None,  # 916 __asgn_plain
+    None,  # 912 __asgn_oneormore
+    None,  # 913 __asgn_plain
+    None,  # 914 __asgn_plain
+    None,  # 915 __asgn_optional
+    None,  # 916 __asgn_oneormore
     None,  # 917 __asgn_plain
     None,  # 918 __asgn_plain
-    _b919,  # 919 PTChoice
-    None,  # 920 StaticPart
-    None,  # 921 __asgn_plain
-    None,  # 922 __asgn_plain
-    _b923,  # 923 PTChange
+    None,  # 919 __asgn_plain
+    None,  # 920 __asgn_plain
+    _b921,  # 921 PTChoice
+    None,  # 922 StaticPart
+    None,  # 923 __asgn_plain
     None,  # 924 __asgn_plain
-    _b925,  # 925 CantAttackOrBlock
+    _b925,  # 925 PTChange
     None,  # 926 __asgn_plain
-    _b927,  # 927 CantAttackUnless
+    _b927,  # 927 CantAttackOrBlock
     None,  # 928 __asgn_plain
-    _b929,  # 929 CantAttack
-    _b930,  # 930 CantBlockMatching
-    None,  # 931 __asgn_plain
-    _b932,  # 932 CantBlock
+    _b929,  # 929 CantAttackUnless
+    None,  # 930 __asgn_plain
+    _b931,  # 931 CantAttack
+    _b932,  # 932 CantBlockMatching
     None,  # 933 __asgn_plain
-    _b934,  # 934 CantBeBlockedByFewer
-    _b935,  # 935 CantBeBlockedExcept
-    _b936,  # 936 CanBlockOnly
-    _b937,  # 937 BlockCapacity
-    None,  # 938 __asgn_plain
-    _b939,  # 939 BlocksDespite
+    _b934,  # 934 CantBlock
+    None,  # 935 __asgn_plain
+    _b936,  # 936 CantBeBlockedByFewer
+    _b937,  # 937 CantBeBlockedExcept
+    _b938,  # 938 CanBlockOnly
+    _b939,  # 939 BlockCapacity
     None,  # 940 __asgn_plain
-    None,  # 941 __asgn_plain
-    _b942,  # 942 CantBeTargetedByOnly
+    _b941,  # 941 BlocksDespite
+    None,  # 942 __asgn_plain
     None,  # 943 __asgn_plain
-    _b944,  # 944 CantBeTargetedBy
-    _b945,  # 945 CantBeTargeted
-    None,  # 946 __asgn_plain
-    _b947,  # 947 CantBeDestroyed
+    _b944,  # 944 CantBeTargetedByOnly
+    None,  # 945 __asgn_plain
+    _b946,  # 946 CantBeTargetedBy
+    _b947,  # 947 CantBeTargeted
     None,  # 948 __asgn_plain
-    _b949,  # 949 CantPhaseOut
+    _b949,  # 949 CantBeDestroyed
     None,  # 950 __asgn_plain
-    _b951,  # 951 PhasesEachUntap
+    _b951,  # 951 CantPhaseOut
     None,  # 952 __asgn_plain
-    None,  # 953 __asgn_plain
-    _b954,  # 954 BasePT
+    _b953,  # 953 PhasesEachUntap
+    None,  # 954 __asgn_plain
     None,  # 955 __asgn_plain
-    _b956,  # 956 GainsAbility
+    _b956,  # 956 BasePT
     None,  # 957 __asgn_plain
-    None,  # 958 __asgn_plain
-    _b959,  # 959 HasKeywordAtManaCost
+    _b958,  # 958 GainsAbility
+    None,  # 959 __asgn_plain
     None,  # 960 __asgn_plain
-    _b961,  # 961 HasKeywordFrom
+    _b961,  # 961 HasKeywordAtManaCost
     None,  # 962 __asgn_plain
-    None,  # 963 __asgn_plain
+    _b963,  # 963 HasKeywordFrom
     None,  # 964 __asgn_plain
-    _b965,  # 965 ProtectionFromChosen
-    _b966,  # 966 HasKeywords
-    _b967,  # 967 LosesKeywords
-    None,  # 968 __asgn_plain
-    None,  # 969 __asgn_plain
-    _b970,  # 970 CombatDamageSteps
+    None,  # 965 __asgn_plain
+    None,  # 966 __asgn_plain
+    _b967,  # 967 ProtectionFromChosen
+    _b968,  # 968 HasKeywords
+    _b969,  # 969 LosesKeywords
+    None,  # 970 __asgn_plain
     None,  # 971 __asgn_plain
-    _b972,  # 972 AssignsExcess
+    _b972,  # 972 CombatDamageSteps
     None,  # 973 __asgn_plain
-    _b974,  # 974 FormsBands
+    _b974,  # 974 AssignsExcess
     None,  # 975 __asgn_plain
-    _b976,  # 976 DividesDamage
+    _b976,  # 976 FormsBands
     None,  # 977 __asgn_plain
-    _b978,  # 978 AttacksUntapped
+    _b978,  # 978 DividesDamage
     None,  # 979 __asgn_plain
-    _b980,  # 980 DoesntUntap
+    _b980,  # 980 AttacksUntapped
     None,  # 981 __asgn_plain
-    _b982,  # 982 DamageGainsLife
+    _b982,  # 982 DoesntUntap
     None,  # 983 __asgn_plain
-    _b984,  # 984 DamageIsLethal
+    _b984,  # 984 DamageGainsLife
     None,  # 985 __asgn_plain
-    _b986,  # 986 DamageAsCounters
+    _b986,  # 986 DamageIsLethal
     None,  # 987 __asgn_plain
-    _b988,  # 988 CantBeBlockedBy
+    _b988,  # 988 DamageAsCounters
     None,  # 989 __asgn_plain
-    _b990,  # 990 CantBeAttachedBy
+    _b990,  # 990 CantBeBlockedBy
     None,  # 991 __asgn_plain
-    _b992,  # 992 PreventDamageFrom
+    _b992,  # 992 CantBeAttachedBy
     None,  # 993 __asgn_plain
-    _b994,  # 994 AttacksDespite
+    _b994,  # 994 PreventDamageFrom
     None,  # 995 __asgn_plain
-    None,  # 996 __asgn_plain
-    _b997,  # 997 TapAbilitiesCantActivate
+    _b996,  # 996 AttacksDespite
+    None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    _b999,  # 999 MaxBlockers
+    _b999,  # 999 TapAbilitiesCantActivate
     None,  # 1000 __asgn_plain
-    _b1001,  # 1001 AttacksEachCombat
+    _b1001,  # 1001 MaxBlockers
     None,  # 1002 __asgn_plain
-    _b1003,  # 1003 AttacksThisTurn
+    _b1003,  # 1003 AttacksEachCombat
     None,  # 1004 __asgn_plain
-    _b1005,  # 1005 MustBeBlocked
+    _b1005,  # 1005 AttacksThisTurn
     None,  # 1006 __asgn_plain
-    _b1007,  # 1007 BlocksEachCombat
+    _b1007,  # 1007 MustBeBlocked
     None,  # 1008 __asgn_plain
-    _b1009,  # 1009 CantBeBlocked
+    _b1009,  # 1009 BlocksEachCombat
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_plain
-    _b1012,  # 1012 BecomesCreature
+    _b1011,  # 1011 CantBeBlocked
+    None,  # 1012 __asgn_plain
     None,  # 1013 __asgn_plain
-    _b1014,  # 1014 ChosenCreatureType
+    _b1014,  # 1014 BecomesCreature
     None,  # 1015 __asgn_plain
-    _b1016,  # 1016 BecomesAura
+    _b1016,  # 1016 ChosenCreatureType
     None,  # 1017 __asgn_plain
-    _b1018,  # 1018 IsColor
-    _b1019,  # 1019 BecomesTypes
-    None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_plain
-    _b1022,  # 1022 AddsType
+    _b1018,  # 1018 BecomesAura
+    None,  # 1019 __asgn_plain
+    _b1020,  # 1020 IsColor
+    _b1021,  # 1021 BecomesTypes
+    None,  # 1022 __asgn_plain
     None,  # 1023 __asgn_plain
-    None,  # 1024 __asgn_plain
+    _b1024,  # 1024 AddsType
     None,  # 1025 __asgn_plain
     None,  # 1026 __asgn_plain
     None,  # 1027 __asgn_plain
     None,  # 1028 __asgn_plain
     None,  # 1029 __asgn_plain
     None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_oneormore
-    None,  # 1032 __asgn_oneormore
-    None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_optional
-    None,  # 1036 __asgn_optional
+    None,  # 1031 __asgn_plain
+    None,  # 1032 __asgn_plain
+    None,  # 1033 __asgn_oneormore
+    None,  # 1034 __asgn_oneormore
+    None,  # 1035 __asgn_plain
+    None,  # 1036 __asgn_plain
     None,  # 1037 __asgn_optional
     None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_oneormore
+    None,  # 1039 __asgn_optional
     None,  # 1040 __asgn_optional
-    None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_plain
-    None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_optional
-    None,  # 1045 __asgn_optional
+    None,  # 1041 __asgn_oneormore
+    None,  # 1042 __asgn_optional
+    None,  # 1043 __asgn_plain
+    None,  # 1044 __asgn_plain
+    None,  # 1045 __asgn_oneormore
     None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_oneormore
-    None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_plain
+    None,  # 1047 __asgn_optional
+    None,  # 1048 __asgn_optional
+    None,  # 1049 __asgn_oneormore
     None,  # 1050 __asgn_plain
     None,  # 1051 __asgn_plain
     None,  # 1052 __asgn_plain
@@ -102162,13 +102434,13 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1062 __asgn_plain
     None,  # 1063 __asgn_plain
     None,  # 1064 __asgn_plain
-    None,  # 1065 __asgn_optional
-    None,  # 1066 __asgn_zeroormore
-    None,  # 1067 __asgn_zeroormore
+    None,  # 1065 __asgn_plain
+    None,  # 1066 __asgn_plain
+    None,  # 1067 __asgn_optional
     None,  # 1068 __asgn_zeroormore
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_plain
-    None,  # 1071 __asgn_plain
+    None,  # 1069 __asgn_zeroormore
+    None,  # 1070 __asgn_zeroormore
+    None,  # 1071 __asgn_oneormore
     None,  # 1072 __asgn_plain
     None,  # 1073 __asgn_plain
     None,  # 1074 __asgn_plain
@@ -102180,38 +102452,38 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1080 __asgn_plain
     None,  # 1081 __asgn_plain
     None,  # 1082 __asgn_plain
-    _b1083,  # 1083 Duration
+    None,  # 1083 __asgn_plain
     None,  # 1084 __asgn_plain
-    None,  # 1085 __asgn_plain
+    _b1085,  # 1085 Duration
     None,  # 1086 __asgn_plain
-    None,  # 1087 __asgn_oneormore
+    None,  # 1087 __asgn_plain
     None,  # 1088 __asgn_plain
-    _b1089,  # 1089 UpToXTargets
-    None,  # 1090 GraveyardTarget
-    None,  # 1091 __asgn_plain
-    _b1092,  # 1092 FromGraveyard
+    None,  # 1089 __asgn_oneormore
+    None,  # 1090 __asgn_plain
+    _b1091,  # 1091 UpToXTargets
+    None,  # 1092 GraveyardTarget
     None,  # 1093 __asgn_plain
-    None,  # 1094 __asgn_optional
-    None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_plain
-    None,  # 1097 __asgn_plain
+    _b1094,  # 1094 FromGraveyard
+    None,  # 1095 __asgn_plain
+    None,  # 1096 __asgn_optional
+    None,  # 1097 __asgn_optional
     None,  # 1098 __asgn_plain
-    None,  # 1099 __asgn_optional
+    None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
-    _b1101,  # 1101 OntoBattlefield
-    None,  # 1102 Destination
-    None,  # 1103 __asgn_plain
-    _b1104,  # 1104 IntoHand
+    None,  # 1101 __asgn_optional
+    None,  # 1102 __asgn_plain
+    _b1103,  # 1103 OntoBattlefield
+    None,  # 1104 Destination
     None,  # 1105 __asgn_plain
-    _b1106,  # 1106 IntoGraveyard
-    None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_plain
-    _b1109,  # 1109 CostValue
+    _b1106,  # 1106 IntoHand
+    None,  # 1107 __asgn_plain
+    _b1108,  # 1108 IntoGraveyard
+    None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_plain
-    None,  # 1111 __asgn_plain
-    None,  # 1112 __asgn_optional
+    _b1111,  # 1111 CostValue
+    None,  # 1112 __asgn_plain
     None,  # 1113 __asgn_plain
-    None,  # 1114 __asgn_plain
+    None,  # 1114 __asgn_optional
     None,  # 1115 __asgn_plain
     None,  # 1116 __asgn_plain
     None,  # 1117 __asgn_plain
@@ -102222,86 +102494,86 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1122 __asgn_plain
     None,  # 1123 __asgn_plain
     None,  # 1124 __asgn_plain
-    None,  # 1125 __asgn_optional
+    None,  # 1125 __asgn_plain
     None,  # 1126 __asgn_plain
-    None,  # 1127 __asgn_plain
+    None,  # 1127 __asgn_optional
     None,  # 1128 __asgn_plain
     None,  # 1129 __asgn_plain
-    None,  # 1130 __asgn_optional
+    None,  # 1130 __asgn_plain
     None,  # 1131 __asgn_plain
-    None,  # 1132 __asgn_plain
+    None,  # 1132 __asgn_optional
     None,  # 1133 __asgn_plain
     None,  # 1134 __asgn_plain
-    None,  # 1135 __asgn_optional
-    None,  # 1136 __asgn_oneormore
-    None,  # 1137 __asgn_plain
-    None,  # 1138 __asgn_plain
-    _b1139,  # 1139 NextTurnDuration
+    None,  # 1135 __asgn_plain
+    None,  # 1136 __asgn_plain
+    None,  # 1137 __asgn_optional
+    None,  # 1138 __asgn_oneormore
+    None,  # 1139 __asgn_plain
     None,  # 1140 __asgn_plain
-    None,  # 1141 __asgn_optional
-    None,  # 1142 __asgn_optional
-    None,  # 1143 BackWord
-    None,  # 1144 __asgn_plain
-    None,  # 1145 __asgn_plain
+    _b1141,  # 1141 NextTurnDuration
+    None,  # 1142 __asgn_plain
+    None,  # 1143 __asgn_optional
+    None,  # 1144 __asgn_optional
+    None,  # 1145 BackWord
     None,  # 1146 __asgn_plain
     None,  # 1147 __asgn_plain
     None,  # 1148 __asgn_plain
     None,  # 1149 __asgn_plain
-    _b1150,  # 1150 WhereX
+    None,  # 1150 __asgn_plain
     None,  # 1151 __asgn_plain
-    None,  # 1152 __asgn_optional
+    _b1152,  # 1152 WhereX
     None,  # 1153 __asgn_plain
-    _b1154,  # 1154 TargetPlayer
+    None,  # 1154 __asgn_optional
     None,  # 1155 __asgn_plain
-    _b1156,  # 1156 StackTarget
-    None,  # 1157 __asgn_optional
-    None,  # 1158 __asgn_plain
-    None,  # 1159 __asgn_plain
-    _b1160,  # 1160 EachObjects
-    None,  # 1161 __asgn_optional
-    None,  # 1162 __asgn_optional
-    None,  # 1163 __asgn_plain
-    None,  # 1164 __asgn_plain
-    None,  # 1165 __asgn_optional
-    None,  # 1166 __asgn_optional
+    _b1156,  # 1156 TargetPlayer
+    None,  # 1157 __asgn_plain
+    _b1158,  # 1158 StackTarget
+    None,  # 1159 __asgn_optional
+    None,  # 1160 __asgn_plain
+    None,  # 1161 __asgn_plain
+    _b1162,  # 1162 EachObjects
+    None,  # 1163 __asgn_optional
+    None,  # 1164 __asgn_optional
+    None,  # 1165 __asgn_plain
+    None,  # 1166 __asgn_plain
     None,  # 1167 __asgn_optional
-    None,  # 1168 __asgn_plain
-    None,  # 1169 __asgn_oneormore
+    None,  # 1168 __asgn_optional
+    None,  # 1169 __asgn_optional
     None,  # 1170 __asgn_plain
-    None,  # 1171 __asgn_plain
-    None,  # 1172 __asgn_oneormore
-    None,  # 1173 __asgn_oneormore
-    None,  # 1174 __asgn_optional
-    None,  # 1175 __asgn_optional
+    None,  # 1171 __asgn_oneormore
+    None,  # 1172 __asgn_plain
+    None,  # 1173 __asgn_plain
+    None,  # 1174 __asgn_oneormore
+    None,  # 1175 __asgn_oneormore
     None,  # 1176 __asgn_optional
-    None,  # 1177 __asgn_plain
-    None,  # 1178 __asgn_plain
-    None,  # 1179 __asgn_oneormore
-    None,  # 1180 __asgn_oneormore
+    None,  # 1177 __asgn_optional
+    None,  # 1178 __asgn_optional
+    None,  # 1179 __asgn_plain
+    None,  # 1180 __asgn_plain
     None,  # 1181 __asgn_oneormore
-    None,  # 1182 __asgn_plain
-    None,  # 1183 __asgn_plain
-    None,  # 1184 __asgn_oneormore
+    None,  # 1182 __asgn_oneormore
+    None,  # 1183 __asgn_oneormore
+    None,  # 1184 __asgn_plain
     None,  # 1185 __asgn_plain
-    None,  # 1186 __asgn_plain
+    None,  # 1186 __asgn_oneormore
     None,  # 1187 __asgn_plain
-    _b1188,  # 1188 QualityRef
+    None,  # 1188 __asgn_plain
     None,  # 1189 __asgn_plain
-    None,  # 1190 __asgn_optional
+    _b1190,  # 1190 QualityRef
     None,  # 1191 __asgn_plain
-    None,  # 1192 __asgn_plain
-    None,  # 1193 __asgn_oneormore
-    None,  # 1194 __asgn_oneormore
-    None,  # 1195 __asgn_plain
-    None,  # 1196 __asgn_optional
-    None,  # 1197 __asgn_oneormore
-    None,  # 1198 __asgn_zeroormore
+    None,  # 1192 __asgn_optional
+    None,  # 1193 __asgn_plain
+    None,  # 1194 __asgn_plain
+    None,  # 1195 __asgn_oneormore
+    None,  # 1196 __asgn_oneormore
+    None,  # 1197 __asgn_plain
+    None,  # 1198 __asgn_optional
     None,  # 1199 __asgn_oneormore
-    None,  # 1200 __asgn_optional
-    None,  # 1201 __asgn_optional
-    None,  # 1202 KeywordCostPart
-    None,  # 1203 __asgn_oneormore
-    None,  # 1204 __asgn_oneormore
+    None,  # 1200 __asgn_zeroormore
+    None,  # 1201 __asgn_oneormore
+    None,  # 1202 __asgn_optional
+    None,  # 1203 __asgn_optional
+    None,  # 1204 KeywordCostPart
     None,  # 1205 __asgn_oneormore
     None,  # 1206 __asgn_oneormore
     None,  # 1207 __asgn_oneormore
@@ -102309,25 +102581,25 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1209 __asgn_oneormore
     None,  # 1210 __asgn_oneormore
     None,  # 1211 __asgn_oneormore
-    None,  # 1212 __asgn_optional
-    None,  # 1213 __asgn_plain
-    None,  # 1214 __asgn_plain
+    None,  # 1212 __asgn_oneormore
+    None,  # 1213 __asgn_oneormore
+    None,  # 1214 __asgn_optional
     None,  # 1215 __asgn_plain
     None,  # 1216 __asgn_plain
-    None,  # 1217 __asgn_optional
-    None,  # 1218 __asgn_oneormore
-    None,  # 1219 __asgn_plain
-    _b1220,  # 1220 PerTime
-    None,  # 1221 __asgn_optional
-    None,  # 1222 __asgn_oneormore
-    None,  # 1223 __asgn_plain
-    None,  # 1224 __asgn_plain
-    _b1225,  # 1225 PerCounterOn
+    None,  # 1217 __asgn_plain
+    None,  # 1218 __asgn_plain
+    None,  # 1219 __asgn_optional
+    None,  # 1220 __asgn_oneormore
+    None,  # 1221 __asgn_plain
+    _b1222,  # 1222 PerTime
+    None,  # 1223 __asgn_optional
+    None,  # 1224 __asgn_oneormore
+    None,  # 1225 __asgn_plain
     None,  # 1226 __asgn_plain
-    None,  # 1227 __asgn_plain
-    None,  # 1228 __asgn_optional
+    _b1227,  # 1227 PerCounterOn
+    None,  # 1228 __asgn_plain
     None,  # 1229 __asgn_plain
-    None,  # 1230 __asgn_plain
+    None,  # 1230 __asgn_optional
     None,  # 1231 __asgn_plain
     None,  # 1232 __asgn_plain
     None,  # 1233 __asgn_plain
@@ -102336,89 +102608,89 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1236 __asgn_plain
     None,  # 1237 __asgn_plain
     None,  # 1238 __asgn_plain
-    None,  # 1239 __asgn_optional
-    None,  # 1240 __asgn_optional
+    None,  # 1239 __asgn_plain
+    None,  # 1240 __asgn_plain
     None,  # 1241 __asgn_optional
     None,  # 1242 __asgn_optional
     None,  # 1243 __asgn_optional
     None,  # 1244 __asgn_optional
     None,  # 1245 __asgn_optional
     None,  # 1246 __asgn_optional
-    None,  # 1247 __asgn_oneormore
+    None,  # 1247 __asgn_optional
     None,  # 1248 __asgn_optional
-    None,  # 1249 __asgn_optional
+    None,  # 1249 __asgn_oneormore
     None,  # 1250 __asgn_optional
-    None,  # 1251 __asgn_plain
-    None,  # 1252 __asgn_plain
-    None,  # 1253 DelayedStep
-    None,  # 1254 __asgn_optional
-    None,  # 1255 __asgn_optional
-    None,  # 1256 __asgn_oneormore
-    None,  # 1257 __asgn_plain
+    None,  # 1251 __asgn_optional
+    None,  # 1252 __asgn_optional
+    None,  # 1253 __asgn_plain
+    None,  # 1254 __asgn_plain
+    None,  # 1255 DelayedStep
+    None,  # 1256 __asgn_optional
+    None,  # 1257 __asgn_optional
     None,  # 1258 __asgn_oneormore
-    None,  # 1259 __asgn_optional
-    None,  # 1260 __asgn_plain
-    None,  # 1261 __asgn_plain
-    None,  # 1262 __asgn_optional
-    None,  # 1263 __asgn_optional
-    None,  # 1264 __asgn_plain
-    _b1265,  # 1265 EntersEvent
-    None,  # 1266 ThisEvent
-    None,  # 1267 __asgn_plain
-    _b1268,  # 1268 LeavesEvent
+    None,  # 1259 __asgn_plain
+    None,  # 1260 __asgn_oneormore
+    None,  # 1261 __asgn_optional
+    None,  # 1262 __asgn_plain
+    None,  # 1263 __asgn_plain
+    None,  # 1264 __asgn_optional
+    None,  # 1265 __asgn_optional
+    None,  # 1266 __asgn_plain
+    _b1267,  # 1267 EntersEvent
+    None,  # 1268 ThisEvent
     None,  # 1269 __asgn_plain
-    None,  # 1270 __asgn_plain
-    _b1271,  # 1271 DiesEvent
+    _b1270,  # 1270 LeavesEvent
+    None,  # 1271 __asgn_plain
     None,  # 1272 __asgn_plain
-    _b1273,  # 1273 ToGraveyardEvent
+    _b1273,  # 1273 DiesEvent
     None,  # 1274 __asgn_plain
-    _b1275,  # 1275 AttacksAloneEvent
+    _b1275,  # 1275 ToGraveyardEvent
     None,  # 1276 __asgn_plain
-    _b1277,  # 1277 UnblockedEvent
+    _b1277,  # 1277 AttacksAloneEvent
     None,  # 1278 __asgn_plain
-    _b1279,  # 1279 AttacksEvent
+    _b1279,  # 1279 UnblockedEvent
     None,  # 1280 __asgn_plain
-    _b1281,  # 1281 BlocksEvent
+    _b1281,  # 1281 AttacksEvent
     None,  # 1282 __asgn_plain
-    None,  # 1283 __asgn_plain
+    _b1283,  # 1283 BlocksEvent
     None,  # 1284 __asgn_plain
-    _b1285,  # 1285 BlockedEvent
+    None,  # 1285 __asgn_plain
     None,  # 1286 __asgn_plain
-    _b1287,  # 1287 PhasesEvent
+    _b1287,  # 1287 BlockedEvent
     None,  # 1288 __asgn_plain
-    _b1289,  # 1289 TurnedUpEvent
+    _b1289,  # 1289 PhasesEvent
     None,  # 1290 __asgn_plain
-    _b1291,  # 1291 ExiledThisWayEvent
+    _b1291,  # 1291 TurnedUpEvent
     None,  # 1292 __asgn_plain
-    _b1293,  # 1293 TargetedEvent
+    _b1293,  # 1293 ExiledThisWayEvent
     None,  # 1294 __asgn_plain
-    None,  # 1295 __asgn_plain
-    _b1296,  # 1296 DealsDamageEvent
+    _b1295,  # 1295 TargetedEvent
+    None,  # 1296 __asgn_plain
     None,  # 1297 __asgn_plain
-    _b1298,  # 1298 DealtDamageEvent
+    _b1298,  # 1298 DealsDamageEvent
     None,  # 1299 __asgn_plain
-    _b1300,  # 1300 PutIntoGraveyardEvent
+    _b1300,  # 1300 DealtDamageEvent
     None,  # 1301 __asgn_plain
-    None,  # 1302 __asgn_plain
-    _b1303,  # 1303 CostPaidEvent
+    _b1302,  # 1302 PutIntoGraveyardEvent
+    None,  # 1303 __asgn_plain
     None,  # 1304 __asgn_plain
-    _b1305,  # 1305 TransformsEvent
+    _b1305,  # 1305 CostPaidEvent
     None,  # 1306 __asgn_plain
-    _b1307,  # 1307 UntappedEvent
-    None,  # 1308 __asgn_optional
-    None,  # 1309 __asgn_optional
-    None,  # 1310 __asgn_oneormore
-    None,  # 1311 __asgn_oneormore
+    _b1307,  # 1307 TransformsEvent
+    None,  # 1308 __asgn_plain
+    _b1309,  # 1309 UntappedEvent
+    None,  # 1310 __asgn_optional
+    None,  # 1311 __asgn_optional
     None,  # 1312 __asgn_oneormore
-    None,  # 1313 __asgn_plain
-    _b1314,  # 1314 PowerOf
+    None,  # 1313 __asgn_oneormore
+    None,  # 1314 __asgn_oneormore
     None,  # 1315 __asgn_plain
-    None,  # 1316 __asgn_plain
-    None,  # 1317 __asgn_oneormore
+    _b1316,  # 1316 PowerOf
+    None,  # 1317 __asgn_plain
     None,  # 1318 __asgn_plain
-    _b1319,  # 1319 PerObject
-    None,  # 1320 __asgn_optional
-    None,  # 1321 __asgn_optional
+    None,  # 1319 __asgn_oneormore
+    None,  # 1320 __asgn_plain
+    _b1321,  # 1321 PerObject
     None,  # 1322 __asgn_optional
     None,  # 1323 __asgn_optional
     None,  # 1324 __asgn_optional
@@ -102427,4 +102699,6 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1327 __asgn_optional
     None,  # 1328 __asgn_optional
     None,  # 1329 __asgn_optional
+    None,  # 1330 __asgn_optional
+    None,  # 1331 __asgn_optional
 ]

@@ -78,6 +78,8 @@ class Ability:
     """Base of every ability.  ``text`` is its rendered rules text."""
 
     text: ClassVar[str] = ""
+    # 612.1: its text may be changed (runtime.text_changes reads its class attributes and parameters)
+    TEXT_CHANGEABLE: ClassVar[bool] = True
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Ability":
         return self  # abilities are immutable definitions, shared by every game state copy
