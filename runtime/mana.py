@@ -151,9 +151,20 @@ class ManaRequirement:
         return _build(tuple(symbols), x, phyrexian_life, x_restrictions)
 
     def reduced(self, n: int) -> "ManaRequirement":
-        """601.2f: a cost reduction of {n} lowers only the (unrestricted) generic part, not below zero."""
+        """601.2f: a cost reduction of {n} lowers only the generic part, not below zero: the mana any
+        mana may pay first, then the restricted parts (the {X} of "spend only colored mana on X" is
+        generic mana too)."""
+        if n <= 0:
+            return self
+        left = max(n - self.generic, 0)
+        restricted = []
+        for part in self.restricted:
+            off = min(left, part.amount)
+            left -= off
+            if part.amount > off:
+                restricted.append(RestrictedMana(part.amount - off, part.restrictions))
         return ManaRequirement(max(self.generic - n, 0), self.specific, self.choices, self.life_for_phyrexian,
-                               self.restricted) if n > 0 else self
+                               tuple(restricted))
 
     def plus(self, other: "ManaRequirement") -> "ManaRequirement":
         """601.2f: costs add up; restricted parts under the same restrictions are one part ("no more

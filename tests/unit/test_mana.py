@@ -96,6 +96,10 @@ def test_restricted_x_is_paid_only_with_the_mana_its_restrictions_allow() -> Non
         ManaRequirement.build(("{X}",), x=1, x_restrictions=rules))
     assert len(twice.restricted) == 1 and twice.restricted[0].amount == 2
     assert pay_from_pool(Counter({"W": 2}), twice) is None
+    # 601.2f: a reduction takes the unrestricted generic mana first, then the restricted part.
+    assert req.reduced(1).generic == 1 and req.reduced(1).restricted == req.restricted
+    assert req.reduced(3).generic == 0 and req.reduced(3).restricted[0].amount == 1
+    assert req.reduced(5).total() == 0 and req.reduced(5).restricted == ()
     # "Spend only black mana on X": the rest of the cost takes any mana.
     black = ManaRequirement.build(("{X}", "{1}", "{B}"), x=2, x_restrictions=(SpendOnly(("B",)),))
     assert pay_from_pool(Counter({"B": 2, "R": 2}), black) is None
