@@ -28,12 +28,12 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf, ConditionalKeywordIR,
+    CostLessIf, ConditionalKeywordIR, SpendOnXIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.amounts import Amount
 from .ir.conditions import Condition
-from .ir.costs import CostIR, SacrificeIR
+from .ir.costs import CostIR, OneOfEachColorIR, SacrificeIR, SpendingRestrictionIR, SpendOnlyIR
 from .ir.effects import Effect
 from .ir.library import (
     ActionIR, ActionStep, AdditionalCostPart, AlternativeCostPart, AuraPart, CastFromPart, CounterIR,
@@ -1705,6 +1705,9 @@ class CardLowering:
     def effect_RemoveCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.RemoveCounters(self.amount(e.amount), self.counter_kind(e.counter), self.target(e.target, cond))
 
+    def effect_ChangeColorWordEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ChangeColorWord(self.target(e.target, cond))  # 612.2, 613.1c
+
     def effect_TransformEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.Transform(self.target(e.target, cond))  # 701.28a
 
@@ -2720,6 +2723,14 @@ class CardLowering:
         reminder = full[len(words) + 2:-1] if full != words else ""
         return ConditionalKeywordIR(use, cond, words[:1].lower() + words[1:], reminder, word)
 
+    def ability_SpendOnXStmt(self, b: Any, word: str) -> AbilityIR:
+        # 106.6, 601.2h: restrictions on the mana spent on X as the spell is cast (a card without
+        # an {X} in a cost is reported by _lower_card, which knows its costs)
+        restrictions: list[SpendingRestrictionIR] = [SpendOnlyIR(tuple(str(c) for c in b.kinds))]
+        if b.one_each:
+            restrictions.append(OneOfEachColorIR())
+        return SpendOnXIR(tuple(restrictions), word)
+
     def ability_CardAltCostStmt(self, b: Any, word: str) -> AbilityIR:
         return AlternativeCardCost(_cost(self.ck, b), word)
 
@@ -3208,6 +3219,11 @@ def _lower_card(ck: Checker, library: LibraryIR, card: Any, path: str) -> CardIR
                 ck.error(st, f"the {which} is defined by an ability (604.3): print it as '*'")
     if "spell" in cs.seen and not ("instant" in types or "sorcery" in types):
         ck.error(cs.seen["spell"], "only instants and sorceries have 'spell:' instructions (608.2)")
+    costs = [mana] + [a.mana for u in abilities if isinstance(u, KeywordUseIR) for a in u.args if isinstance(a, CostIR)]
+    if any(isinstance(a, SpendOnXIR) for a in abilities) and not any("{X}" in c for c in costs):
+        # 107.3a: the restriction is on the mana spent on an X of the spell's costs
+        ck.error(card, "this card has no {X} in a cost: the mana spent on X can't be restricted",
+                 "put {X} in its mana cost or in a cost such as 'kicker {X}' (107.3a)")
     back = None
     for st in card.stmts:
         if cname(st) == "BackFaceStmt":

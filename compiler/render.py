@@ -19,7 +19,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf, ConditionalKeywordIR,
+    CostLessIf, ConditionalKeywordIR, SpendOnXIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
@@ -195,11 +195,16 @@ def _instance_EntersAsCopyIR(ab: EntersAsCopyIR) -> str:
     return f"rt.EntersAsCopy(filter={ab.filter.python()})"
 
 
+def _instance_SpendOnXIR(ab: SpendOnXIR) -> str:
+    restrictions = "".join(f"{r.python()}, " for r in ab.restrictions)
+    return f"rt.SpendingRestrictionOnX(restrictions=({restrictions}))"
+
+
 _INSTANCES: dict[type, Callable[[Any], str]] = {
     cls: globals()[f"_instance_{cls.__name__}"]
     for cls in (KeywordUseIR, EntersWithIR, EntersTappedIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost,
                 AdditionalCardCost, AmplifyIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
-                ConditionalKeywordIR)
+                ConditionalKeywordIR, SpendOnXIR)
 }
 
 

@@ -18,7 +18,7 @@ from .ir.abilities import (
     ChooseColorAsEntersIR,
     CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     CostPerPermanent,
-    CostLessIf, ConditionalKeywordIR,
+    CostLessIf, ConditionalKeywordIR, SpendOnXIR,
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import CostWasPaid
@@ -340,6 +340,11 @@ def _text_CostLessIf(card: CardIR, ab: CostLessIf) -> str:
     return f"{cap(ab.condition.text(True, card.name))}, this spell costs {ab.cost.text(card=card.name)} less to cast."
 
 
+def _text_SpendOnXIR(card: CardIR, ab: SpendOnXIR) -> str:
+    # 106.6: one sentence per restriction, in one paragraph
+    return " ".join(r.text() for r in ab.restrictions)
+
+
 def _text_AlternativeCardCost(card: CardIR, ab: AlternativeCardCost) -> str:
     # 118.9: "You may pay 1 life and exile a blue card from your hand rather than pay ..."
     words = " and ".join(p[:1].lower() + p[1:] for p in ab.cost.text(card=card.name).split(", "))
@@ -393,7 +398,7 @@ _ABILITY_TEXT: dict[type, Callable[[CardIR, Any], str]] = {
     cls: globals()[f"_text_{cls.__name__}"]
     for cls in (SpellIR, TriggeredIR, ActivatedIR, EntersTappedIR, AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, ChooseColorAsEntersIR, UncounterableIR, EntersAsCopyIR,
                 AmplifyIR, EntersWithIR, CostPerExtraTarget, CostPerPermanent, CostLessIf, AlternativeCardCost, AdditionalCardCost, StaticIR,
-                ConditionalKeywordIR)
+                ConditionalKeywordIR, SpendOnXIR)
 }
 
 

@@ -13,6 +13,7 @@ both, counting imports at module level and inside functions):
 1. Objects and zones
    - ``zones``: the zones (400).
    - ``mana``: mana symbols, costs and pools (106, 107.4, 202).
+   - ``text_changes``: text-changing effects' color words, read through an object's definition (612, 613.1c).
    - ``errors``: :class:`~runtime.errors.IllegalAction`, raised by every layer (726.1).
    - ``decisions``: the decision protocol: the questions put to players and their answers.
    - ``actions``: the actions a player takes with priority (117.1, 116).

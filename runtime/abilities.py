@@ -14,7 +14,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, Union
 
 from .continuous import Part
-from .mana import colors_of, mana_value
+from .mana import SpendingRestriction, colors_of, mana_value
 from .values import Amount, Cost
 from .selectors import ObjectFilter
 from .zones import Zone
@@ -81,6 +81,8 @@ class Ability:
     """Base of every ability.  ``text`` is its rendered rules text."""
 
     text: ClassVar[str] = ""
+    # 612.1: its text may be changed (runtime.text_changes reads its class attributes and parameters)
+    TEXT_CHANGEABLE: ClassVar[bool] = True
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Ability":
         return self  # abilities are immutable definitions, shared by every game state copy
@@ -262,6 +264,16 @@ class CostsMorePerExtraTarget(Ability):
     207.2c)."""
 
     cost: Cost
+
+
+@dataclass(frozen=True)
+class SpendingRestrictionOnX(Ability):
+    """106.6, 601.2h, 107.3a: "Spend only colored mana on X. No more than one mana of each color may be
+    spent this way." -- as this spell is cast, the mana spent on the {X} of its costs (its mana cost,
+    an alternative cost, an additional cost such as kicker {X}) obeys every one of ``restrictions``;
+    a payment that can't is refused (601.2h: unpayable costs can't be paid)."""
+
+    restrictions: tuple[SpendingRestriction, ...]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .abilities import (
     AsChoosePT, AsCopyOf, AsTurnedFaceUp, CantBeCountered, CostsMorePerExtraTarget, DiscardInstead, EntersAsCopy, FaceUpCost,
     CostsLessPerPermanent,
-    CostsLessIf,
+    CostsLessIf, SpendingRestrictionOnX,
     ActionStep, ActivatedAbility, AuraTarget, AdditionalCost, AlternativeCost, BeginningOfStep,
     CardDefinition, EntersTapped, EntersTheBattlefield, EntersWithCounters, ExileIfLeavesStack, IgnoresSummoningSickness,
     HandIfPaidOnResolve, PlayerGetsCountersIfPaid, StickerOnSpellIfPaid,
@@ -17,6 +17,7 @@ from .conditions import *  # noqa: F403 - its __all__: what generated code may u
 from .effects import *  # noqa: F403 - its __all__: what generated code may use
 from . import conditions as _conditions, continuous as _continuous, effects as _effects
 from .facedown import FaceDown
+from .mana import OneOfEachColor, SpendOnly
 from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
@@ -42,6 +43,9 @@ __all__ = [
     "ActionStep",
     "ActivatedAbility",
     "AddMana",
+    "OneOfEachColor",
+    "SpendOnly",
+    "SpendingRestrictionOnX",
     "AdditionalCost",
     "AlternativeCost",
     "SpliceOnto",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import layers
 from .abilities import (
-    ActivatedAbility, AdditionalCost, AlternativeCost, AsCastIfPaid, CostsLessIf, CostsMorePerExtraTarget,
+    ActivatedAbility, AdditionalCost, AlternativeCost, AsCastIfPaid, CostsLessIf, CostsMorePerExtraTarget, SpendingRestrictionOnX,
     PlayerGetsCountersIfPaid, SpellAbility, SpliceOnto, StaticAbility, StickerOnSpellIfPaid,
     CostsLessPerPermanent,
 )
@@ -239,16 +239,18 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     elif req.division:
         raise IllegalAction(f"{name} divides nothing (601.2d)")
     spell_obj.targets = item.targets
-    # 601.2f: total cost = mana cost or alternative cost, plus additional costs and increases.
-    total = ManaRequirement.build(base_symbols, x=req.x, phyrexian_life=req.phyrexian_life)
+    # 601.2f: total cost = mana cost or alternative cost, plus additional costs and increases;
+    # 106.6, 601.2h: the mana spent on X obeys the spell's restrictions on it, in whichever cost X is.
+    on_x = tuple(r for a in d.expanded if isinstance(a, SpendingRestrictionOnX) for r in a.restrictions)
+    total = ManaRequirement.build(base_symbols, x=req.x, phyrexian_life=req.phyrexian_life, x_restrictions=on_x)
     for index, times in sorted(paid.items()):
         for _ in range(times):
-            total = total.plus(ManaRequirement.build(cost_of[index].mana, x=req.x))
+            total = total.plus(ManaRequirement.build(cost_of[index].mana, x=req.x, x_restrictions=on_x))
     # 601.2f: cost increases, e.g. "costs {1} more to cast for each target beyond the first".
     chosen_targets = sum(1 for t in item.targets if t is not None)
     for inc in (a for a in d.expanded if isinstance(a, CostsMorePerExtraTarget)):
         for _ in range(chosen_targets - 1):
-            total = total.plus(ManaRequirement.build(inc.cost.mana, x=req.x))
+            total = total.plus(ManaRequirement.build(inc.cost.mana, x=req.x, x_restrictions=on_x))
     for _, splice in splices:  # 702.47a: each splice cost is an additional cost (601.2f)
         total = total.plus(ManaRequirement.build(splice.cost.mana, x=req.x))
     total = total.reduced(cost_reduction(game, player, spell_obj))

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .abilities import Ability
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 from .values import Amount
 from .selectors import ObjectFilter
+from .text_changes import COLOR_WORDS
 
 
 @dataclass(frozen=True)
@@ -294,9 +295,9 @@ class GainKeywordWithQuality:
     object's chosen color (614.12: "has protection from the chosen color")."""
 
     keyword: str
-    quality: str = ""
+    quality: str = field(default="", metadata=COLOR_WORDS)
     # "has protection from green and from white": further instances, one for each quality (702.16a)
-    more: tuple[str, ...] = ()
+    more: tuple[str, ...] = field(default=(), metadata=COLOR_WORDS)
 
 
 @dataclass(frozen=True)
@@ -307,7 +308,7 @@ class BecomesCreature:
 
     power: int
     toughness: int
-    colors: tuple[str, ...] = ()
+    colors: tuple[str, ...] = field(default=(), metadata=COLOR_WORDS)
     subtypes: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
 
@@ -440,28 +441,28 @@ class DamageAsCounters:
 class CantBeBlockedBy:
     """509.1b: can't be blocked by creatures with ``quality`` (a color word or "multicolored")."""
 
-    quality: str
+    quality: str = field(metadata=COLOR_WORDS)
 
 
 @dataclass(frozen=True)
 class CantBeTargetedBy:
     """115.4 / 601.2c: can't be the target of spells with ``quality`` or abilities from sources with it."""
 
-    quality: str
+    quality: str = field(metadata=COLOR_WORDS)
 
 
 @dataclass(frozen=True)
 class CantBeAttachedBy:
     """702.16c-d / 704.5m: can't be enchanted or equipped by permanents with ``quality``."""
 
-    quality: str
+    quality: str = field(metadata=COLOR_WORDS)
 
 
 @dataclass(frozen=True)
 class PreventDamageFrom:
     """615: damage that sources with ``quality`` would deal to it is prevented."""
 
-    quality: str
+    quality: str = field(metadata=COLOR_WORDS)
 
 
 @dataclass(frozen=True)
@@ -509,7 +510,7 @@ class SetColors:
     """613.1e (layer 5): the object's colors become exactly these ("is black"), replacing the colors
     it had (105.3)."""
 
-    colors: tuple[str, ...]
+    colors: tuple[str, ...] = field(metadata=COLOR_WORDS)
 
 
 @dataclass(frozen=True)

@@ -149,7 +149,9 @@ def _describe(req: ManaRequirement) -> str:
         parts.append(f"{{{c}}}" * n)
     for ch in req.choices:
         parts.append("{" + "/".join(ch) + "}")
-    return "".join(parts) or "{0}"
+    # 106.6: a restricted part says what may pay it: "{2}{2} ({2}: spend only colored mana, ...)"
+    shown = "".join(parts) + "".join(f"{{{r.amount}}}" for r in req.restricted) or "{0}"
+    return shown + "".join(f", of which {r.describe()}" for r in req.restricted)
 
 
 def _plan_sources(game: "Game", player: int, req: ManaRequirement,

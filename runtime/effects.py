@@ -6,7 +6,7 @@ to triggered abilities (603).  Effects never change game state directly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from .abilities import Ability, AlternativeCost, KeywordAction
@@ -21,6 +21,7 @@ from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOr
 from .errors import IllegalAction
 from .facedown import FaceDown
 from .mana import COLOR_NAMES
+from .text_changes import COLOR_WORDS
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
 from .stack import StackKind, copy_spell, describe, spell_parts, target_candidates, with_targets
@@ -960,6 +961,43 @@ class Transform:
 
 
 @dataclass(frozen=True)
+class ChangeColorWord:
+    """612.1-612.2, 613.1c (layer 3): "change the text of target spell or permanent by replacing all
+    instances of one color word with another" -- as it resolves, its controller chooses a color word
+    and another one (608.2d); from then on every instance of the first used as a color word in the
+    object's text reads the second: in its selectors, protection qualities, token colors and
+    color-setting effects (runtime.text_changes), not in its name (612.2), its mana symbols, or
+    abilities other effects grant it (612.3).  It lasts as long as the object does (400.7; a
+    permanent spell's change goes on to the permanent it becomes, 400.7a)."""
+
+    target: ObjectRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Ask for the two color words, then record the substitution on each target."""
+        game = res.game
+        refs = [r for r in res.referents(self.target) if isinstance(r, int) and game.exists(r)]
+        if not refs:
+            return
+        words = tuple(COLOR_NAMES.values())
+        old = game.ask_valid(ChooseOption(res.controller, "Choose the color word to replace",
+                                          tuple(Choice(w, w) for w in words)),
+                             lambda ans: ans if isinstance(ans, str) and ans in words else None,
+                             "choose a color word (105.1)")
+        others = tuple(w for w in words if w != old)
+        new = game.ask_valid(ChooseOption(res.controller, f"Replace {old} with which color word?",
+                                          tuple(Choice(w, w) for w in others)),
+                             lambda ans: ans if isinstance(ans, str) and ans in others else None,
+                             f"choose another color word than {old} (612.2)")
+        letter = {name: c for c, name in COLOR_NAMES.items()}
+        for ref in refs:
+            o = game.obj(ref)
+            before = game.name_of(ref)
+            o.color_words = (*o.color_words, (letter[str(old)], letter[str(new)]))
+            game.log(f"the text of {before} has {new} in place of {old} (612.2)")
+        res.performed = True
+
+
+@dataclass(frozen=True)
 class SetBaseValue:
     """613.4b, 611.2: "change this's base toughness to N" -- a continuous effect on the source setting
     its base power or toughness to N, counted as it resolves (608.2h); it lasts indefinitely (while the
@@ -1121,7 +1159,7 @@ class CreateTokens:
     name: str
     power: int
     toughness: int
-    colors: tuple[str, ...]
+    colors: tuple[str, ...] = field(metadata=COLOR_WORDS)  # 612.2: color words
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: tuple[str, ...] = ()
@@ -1976,7 +2014,7 @@ class CreateTokenCopy:
         for obj in copied:
             if obj is not None:
                 for _ in range(n):
-                    made += res.game.create_token_copy(res.controller, obj.definition)
+                    made += res.game.create_token_copy(res.controller, obj.copiable)  # 707.2
         res.last_affected = tuple(made)
 
 
@@ -1995,7 +2033,7 @@ class CopyEach:
                   if self.filter.matches(game, o, viewer=res.controller, source_oid=res.source_oid)]
         made: list[int] = []
         for obj in copied:
-            made += game.create_token_copy(obj.controller, obj.definition)
+            made += game.create_token_copy(obj.controller, obj.copiable)  # 707.2
         res.last_affected = tuple(made)
         res.performed = bool(made)
 
@@ -2038,6 +2076,7 @@ class Effect(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "ChangeColorWord",
     "WheneverThisTurn",
     "RedirectDamage",
     "PreventDividedDamage",

@@ -725,9 +725,10 @@ class Game:
         self.log(f"it {'becomes' if isinstance(a, AsCopyOf) else 'enters as'} a copy of {self.name_of(chosen.oid)} (707.5)")
         # 707.2: the copiable values -- as modified by other copy effects and face-down status (708.10);
         # 707.9a: an exception's abilities are part of the copy's copiable values.
+        # (Text-changing effects on it are not copied, 707.2.)
         if isinstance(a, AsCopyOf) and a.extra:
-            return dataclasses.replace(chosen.definition, abilities=chosen.definition.abilities + a.extra)
-        return chosen.definition
+            return dataclasses.replace(chosen.copiable, abilities=chosen.copiable.abilities + a.extra)
+        return chosen.copiable
 
     def _entering_characteristics(self, src: GameObject, ev: ZoneChange) -> "layers.Characteristics":
         """614.12: the characteristics of ``src`` as it would exist on the battlefield, with the
@@ -761,6 +762,8 @@ class Game:
                          entered_turn=self.state.turn, control_since=self.state.tick, clock=self.state.clock)
         if ev.to_zone is Zone.BATTLEFIELD and o.zone is Zone.STACK:
             new.cast = o.cast  # 608.3: the permanent the spell becomes keeps what was paid (702.33d)
+            # 400.7a: a text-changing effect on the permanent spell applies to the permanent (612.2)
+            new.color_words = o.color_words
             if o.face_down is not None and ev.face_down is None:
                 ev.face_down = o.face_down  # 702.37c: it enters with the face-down spell's characteristics
         new.face_down = ev.face_down

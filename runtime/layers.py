@@ -211,6 +211,8 @@ class CharacteristicsCache:
                 # every permanent of every stretch.
                 fd = src.face_down
                 d = fd.definition if fd is not None else src.copy_of or src.stickered or src.card.definition
+                if src.color_words:
+                    d = src.definition  # 613.1c: its text changed (layer 3)
                 if d.affecting:
                     affecting.append(src)
                 if d.reaching:
@@ -321,6 +323,8 @@ def characteristics(game: "Game", obj: "GameObject", with_statics: bool = True) 
     d = fd.definition if fd is not None else obj.copy_of or obj.stickered or obj.card.definition
     if obj.transformed and d is obj.card.definition and d.back is not None:
         d = d.back  # 712.8d: its back face's characteristics
+    if obj.color_words:
+        d = obj.definition  # 612.2, 613.1c: its text as text-changing effects change it (layer 3)
     oid = obj.oid
     # No effect in the game (the usual case): no index to consult.
     effects = game.effects_on(oid) if game.state.continuous else []

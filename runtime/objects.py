@@ -15,6 +15,7 @@ from .versions import Clock, player_key
 from .zones import Zone
 
 from .stickers import PlacedSticker, StickerSheet
+from .text_changes import text_changed
 
 if TYPE_CHECKING:
     from .abilities import CardDefinition
@@ -111,6 +112,9 @@ class GameObject:
     chosen_color: str = ""  # 614.12: the color chosen as it entered ("the chosen color")
     designations: frozenset[str] = frozenset()  # 701.31b: "monstrous" (not an ability nor a copiable value)
     transformed: bool = False  # 712.8: a transforming double-faced permanent with its back face up
+    # 612.2, 613.1c (layer 3): color-word substitutions of text-changing effects on it, (from, to) color
+    # letters in the order the effects were created; its definition reads them (runtime.text_changes)
+    color_words: tuple[tuple[str, str], ...] = ()
 
     # The write clock of its game (``runtime.versions``), and the number of the last write to it.
     version: int = field(default=0, compare=False, repr=False)
@@ -148,9 +152,26 @@ class GameObject:
 
     @property
     def definition(self) -> "CardDefinition":
-        """Its copiable values (layer 1, 613.2): the face-down characteristics while it is face down
-        (708.2), else the values a copy effect gave it (707.2), else its card as its stickers
-        change it (123.6), else its card as printed."""
+        """Its definition as the layers read it: its copiable values (layer 1, 613.2) -- the face-down
+        characteristics while it is face down (708.2), else the values a copy effect gave it (707.2),
+        else its card as its stickers change it (123.6), else its card as printed -- with its text as
+        text-changing effects change it (layer 3, 612.2)."""
+        if self.color_words:
+            return text_changed(self.copiable, self.color_words)  # 613.1c: layer 3
+        # ``self.copiable`` inline: read at every turn of the engine, most often with no text changed.
+        if self.face_down is not None:
+            return self.face_down.definition
+        if self.copy_of is not None:
+            return self.copy_of
+        if self.stickered is not None:
+            return self.stickered
+        back = self.card.definition.back
+        return back if self.transformed and back is not None else self.card.definition  # 712.8d
+
+    @property
+    def copiable(self) -> "CardDefinition":
+        """Its copiable values (707.2: what a copy of it copies): its definition before text-changing
+        effects, which are not copied."""
         if self.face_down is not None:
             return self.face_down.definition
         if self.copy_of is not None:

@@ -2,10 +2,11 @@
 qualities protection speaks of (702.16a)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .mana import COLOR_NAMES, mana_value
+from .text_changes import COLOR_WORDS
 from .zones import Zone
 
 if TYPE_CHECKING:
@@ -26,8 +27,9 @@ class ObjectFilter:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
-    colors: tuple[str, ...] = ()
-    non: tuple[str, ...] = ()  # colors or types the object must not have ("nonblack")
+    # 612.2: color words, changed by a text-changing effect on the object whose ability this is
+    colors: tuple[str, ...] = field(default=(), metadata=COLOR_WORDS)
+    non: tuple[str, ...] = field(default=(), metadata=COLOR_WORDS)  # colors or types the object must not have ("nonblack")
     keywords: tuple[str, ...] = ()
     kind: str = ""
     other: bool = False  # not the source itself

@@ -170,7 +170,7 @@ def state_digest(state: GameState) -> str:
              o.damage, o.entered_turn, repr(o.cast), o.targets, o.face_down.via if o.face_down else "",
              o.copy_of.name if o.copy_of else None, o.turned_up_with, o.activations, o.phased_out,
              o.attacking, o.blocking, o.attached_to, o.phased_indirectly, o.regenerate_shields,
-             o.deathtouched, o.phases_in_after, sorted(o.designations), o.transformed,
+             o.deathtouched, o.phases_in_after, sorted(o.designations), o.transformed, o.color_words,
              o.dealt_damage_turn, o.damaged_by, o.tapped_for)
             for o in state.objects.values()
         )),

@@ -21,7 +21,7 @@ from .abilities import (
     AsTurnedFaceUpIR, CardIR, CostPerExtraTarget, EntersAsCopyIR, EntersTappedIR, EntersWithIR, KeywordUseIR, SentenceIR, SpellIR, StaticIR,
     ChooseColorAsEntersIR,
     CostPerPermanent,
-    CostLessIf,
+    CostLessIf, SpendOnXIR,
     TriggeredIR, UncounterableIR,
 )
 from .amounts import Amount
@@ -41,7 +41,7 @@ __all__ = [
     "AbilityIR", "ActionIR", "ActionStep", "ActivatedIR", "AdditionalCardCost", "AlternativeCardCost", "Amount",
     "AmplifyIR", "AsChoosePTIR", "AsCopyIR", "AsTurnedFaceUpIR", "CardIR", "Condition", "CostIR", "CostPerExtraTarget", "CounterIR", "Effect",
     "CostPerPermanent",
-    "CostLessIf",
+    "CostLessIf", "SpendOnXIR",
     "EntersAsCopyIR", "EntersTappedIR", "EntersWithIR", "FilterIR", "KeywordFileIR", "KeywordIR", "KeywordPart",
     "KeywordUseIR", "LandTypeIR", "LibraryIR", "Ref", "SacrificeIR", "SentenceIR", "SpellIR", "StaticIR",
     "StaticPart", "TargetIR", "TargetKind", "Trigger", "TriggeredIR", "UncounterableIR",

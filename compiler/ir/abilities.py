@@ -10,7 +10,7 @@ from typing import Union
 from .amounts import Amount
 from .base import dataclass, freeze
 from .conditions import Condition
-from .costs import CostIR
+from .costs import CostIR, SpendingRestrictionIR
 from .effects import Effect
 from .selectors import FilterIR
 from .statics import GainAbility, StaticPart
@@ -252,10 +252,20 @@ class ConditionalKeywordIR:
     ability_word: str = ""
 
 
+@dataclass(frozen=True)
+class SpendOnXIR:
+    """106.6, 601.2h, 107.3a: "Spend only colored mana on X. No more than one mana of each color may be
+    spent this way." -- restrictions on the mana spent on X as this spell is cast, printed as one
+    paragraph of one sentence each."""
+
+    restrictions: tuple[SpendingRestrictionIR, ...]
+    ability_word: str = ""
+
+
 AbilityIR = Union[KeywordUseIR, SpellIR, TriggeredIR, ActivatedIR, EntersWithIR, EntersTappedIR, AmplifyIR, StaticIR,
                   AsTurnedFaceUpIR, AsChoosePTIR, AsCopyIR, EntersAsCopyIR, UncounterableIR, AlternativeCardCost, AdditionalCardCost,
                   ChooseColorAsEntersIR,
-                  CostPerExtraTarget, CostPerPermanent, CostLessIf, ConditionalKeywordIR]
+                  CostPerExtraTarget, CostPerPermanent, CostLessIf, ConditionalKeywordIR, SpendOnXIR]
 
 
 @dataclass(frozen=True)

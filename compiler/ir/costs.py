@@ -182,4 +182,46 @@ class CostIR:
         return f"rt.Cost({', '.join(fields)})"
 
 
+class SpendingRestrictionIR:
+    """106.6, 601.2h: a restriction on the mana spent on part of a cost; each renders its sentence
+    (``text``, with its final period) and its runtime ``rt.`` expression (``python``)."""
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def python(self) -> str:
+        raise NotImplementedError
+
+
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
+
+
+@dataclass(frozen=True)
+class SpendOnlyIR(SpendingRestrictionIR):
+    """106.6, 601.2h: "Spend only colored mana on X." / "Spend only black and/or red mana on X." --
+    ``colors``: the color words as printed; empty for "colored" (the five colors)."""
+
+    colors: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        what = " and/or ".join(self.colors) if self.colors else "colored"
+        return f"Spend only {what} mana on X."
+
+    def python(self) -> str:
+        kinds = tuple(_COLOR_LETTERS[c] for c in self.colors) if self.colors else ("W", "U", "B", "R", "G")
+        return f"rt.SpendOnly(kinds={lit(kinds)})"
+
+
+@dataclass(frozen=True)
+class OneOfEachColorIR(SpendingRestrictionIR):
+    """106.6, 601.2h: "No more than one mana of each color may be spent this way." (following a
+    restriction on X: the same mana is meant)."""
+
+    def text(self) -> str:
+        return "No more than one mana of each color may be spent this way."
+
+    def python(self) -> str:
+        return "rt.OneOfEachColor()"
+
+
 freeze(globals())

@@ -491,6 +491,21 @@ class ChangeTarget(Effect):
 
 
 @dataclass(frozen=True)
+class ChangeColorWord(Effect):
+    """612.1-612.2, 613.1c (layer 3): "change the text of target permanent by replacing all instances of
+    one color word with another" -- a text-changing effect lasting indefinitely; the two words are
+    chosen as it resolves."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"change the text of {self.target.text(ph)} by replacing all instances of one color word with another"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ChangeColorWord(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class AnyPlayerMayPay(Effect):
     """118.12, 101.4: "any player may sacrifice a creature": each player in turn order, beginning with the
     active player, may pay the cost as it resolves, until one does."""

@@ -77,3 +77,38 @@ def test_whether_a_mana_plan_exists_depends_only_on_the_kinds_of_sources() -> No
                 checked += 1
                 found += exists
     assert checked == len(costs) * 81 * 3 and 0 < found < checked
+
+
+def test_restricted_x_is_paid_only_with_the_mana_its_restrictions_allow() -> None:
+    """106.6, 601.2h: "Spend only colored mana on X. No more than one mana of each color may be spent
+    this way." -- the X part of the total cost, kept apart from the generic part."""
+    from runtime.mana import COLORS, OneOfEachColor, SpendOnly
+
+    rules = (SpendOnly(COLORS), OneOfEachColor())
+    req = ManaRequirement.build(("{X}",), x=2, x_restrictions=rules).plus(ManaRequirement.build(("{2}",)))
+    assert req.generic == 2 and req.total() == 4
+    assert pay_from_pool(Counter({"G": 4}), req) is None  # one green at most on X
+    assert pay_from_pool(Counter({"C": 3, "G": 1}), req) is None  # colorless never on X
+    assert pay_from_pool(Counter({"G": 3, "R": 1}), req) == Counter({"G": 3, "R": 1})
+    assert pay_from_pool(Counter({"C": 2, "U": 1, "B": 1}), req) == Counter({"C": 2, "U": 1, "B": 1})
+    # Two parts under the same restrictions are one part: the cap counts all the mana spent on X.
+    twice = ManaRequirement.build(("{X}",), x=1, x_restrictions=rules).plus(
+        ManaRequirement.build(("{X}",), x=1, x_restrictions=rules))
+    assert len(twice.restricted) == 1 and twice.restricted[0].amount == 2
+    assert pay_from_pool(Counter({"W": 2}), twice) is None
+    # 601.2f: a reduction takes the unrestricted generic mana first, then the restricted part.
+    assert req.reduced(1).generic == 1 and req.reduced(1).restricted == req.restricted
+    assert req.reduced(3).generic == 0 and req.reduced(3).restricted[0].amount == 1
+    assert req.reduced(5).total() == 0 and req.reduced(5).restricted == ()
+    # "Spend only black mana on X": the rest of the cost takes any mana.
+    black = ManaRequirement.build(("{X}", "{1}", "{B}"), x=2, x_restrictions=(SpendOnly(("B",)),))
+    assert pay_from_pool(Counter({"B": 2, "R": 2}), black) is None
+    assert pay_from_pool(Counter({"B": 3, "R": 1}), black) == Counter({"B": 3, "R": 1})
+
+
+def test_monocolored_hybrid_paid_as_two_generic_does_not_pay_the_colored_symbols_twice() -> None:
+    """107.4e: {2/W}{W} is three mana when {2/W} is paid with {2}: W and two colorless pay it, and
+    two W and two colorless are not all spent."""
+    req = ManaRequirement.build(("{2/W}", "{W}"))
+    assert pay_from_pool(Counter({"C": 2, "W": 1}), req) == Counter({"C": 2, "W": 1})
+    assert pay_from_pool(Counter({"C": 2, "W": 2}), req) == Counter({"C": 2, "W": 1})

@@ -22,7 +22,7 @@ TOOLS = "runtime.tools"
 # Module (under ``runtime.``) -> its layer.  A new engine module must be placed here.
 LAYERS: dict[str, int] = {
     # 1. objects and zones
-    "zones": 1, "stickers": 1, "mana": 1, "errors": 1, "decisions": 1, "actions": 1, "objects": 1, "events": 1, "state": 1,
+    "zones": 1, "stickers": 1, "mana": 1, "text_changes": 1, "errors": 1, "decisions": 1, "actions": 1, "objects": 1, "events": 1, "state": 1,
     "versions": 1,
     # 2. characteristics
     "selectors": 2, "values": 2, "continuous": 2, "abilities": 2, "timing": 2, "conditions": 2, "costoptions": 2,
