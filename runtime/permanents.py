@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable
 
-from .abilities import BeginningOfStep, TriggeredAbility
+from .abilities import BeginningOfStep, ObjectEvent, TriggeredAbility
 from .costs import tap_mana_sources
 from .layers import CONDITIONAL_STATICS, Characteristics, equivalent, printed_characteristics, through_layers
 from .zones import Zone
@@ -45,7 +45,7 @@ Source = tuple[int, int, tuple[str, ...]]  # (permanent, ability index, the colo
 class _Entry:
     """One permanent, its characteristics, and what the lists need of them, found once."""
 
-    __slots__ = ("obj", "controller", "ch", "actor", "mana", "step_triggers")
+    __slots__ = ("obj", "controller", "ch", "actor", "mana", "step_triggers", "watches")
 
     def __init__(self, game: "Game", o: "GameObject") -> None:
         self.obj = o
@@ -56,6 +56,9 @@ class _Entry:
         self.actor = o.face_down is not None or any(not a.is_mana for a in ch.activated)
         self.step_triggers = tuple(a for a in ch.abilities
                                    if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))
+        # Whether it watches other objects' events ("whenever a creature you control dies", 603.2).
+        self.watches = any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                           and a.trigger.scope in ("yours", "attached") for a in ch.abilities)
         self.mana: tuple[Source, ...] = ()
         self.find_mana(game)
 
@@ -121,6 +124,8 @@ class Permanents:
         # Every permanent with an "at the beginning of" triggered ability (603.2, 503.1a), with
         # them, in battlefield order: found again whenever an entry changes.
         self.step_watchers: list[tuple["GameObject", tuple["TriggeredAbility", ...]]] | None = None
+        # Every permanent with an ability watching other objects' events, in battlefield order.
+        self.event_watchers_found: list["GameObject"] | None = None
 
     def lists_of(self, game: "Game", player: int) -> _Lists | None:
         """``player``'s lists, brought up to date (inside a read-only stretch, 613.8 not in progress);
@@ -178,6 +183,24 @@ class Permanents:
                 raise AssertionError("stale step triggers served")
         return found
 
+    def event_watchers(self, game: "Game") -> list["GameObject"] | None:
+        """The permanents whose abilities watch other objects' events (603.2: "whenever a creature
+        you control dies", "when enchanted creature dies"), in battlefield order; None while the
+        entries are being brought up to date."""
+        if not self.refresh(game):
+            return None
+        found = self.event_watchers_found
+        if found is None:
+            found = self.event_watchers_found = [e.obj for e in map(self.entries.get, self.order)
+                                                 if e is not None and e.watches]
+        if game.verify_characteristics:
+            fresh = [o for o in game.battlefield() if any(
+                isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                and a.trigger.scope in ("yours", "attached") for a in through_layers(game, o).abilities)]
+            if fresh != found:
+                raise AssertionError("stale event watchers served")
+        return found
+
     def is_local(self, game: "Game") -> bool:
         """Whether, now, no permanent's static ability affects other objects or cards elsewhere and
         none has a condition (see the module); False when it can't be known cheaply now.  While
@@ -205,7 +228,7 @@ class Permanents:
             for oid in [oid for oid in self.entries if oid not in present]:
                 del self.entries[oid]
             self.lists.clear()
-        self.step_watchers = None
+        self.step_watchers = self.event_watchers_found = None
         changed = [key for key in written if type(key) is int and key > 0]
         here = [o for o in map(objects.get, changed)
                 if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
@@ -240,7 +263,7 @@ class Permanents:
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
         self.lists = {}
-        self.step_watchers = None
+        self.step_watchers = self.event_watchers_found = None
 
 
 def _local(game: "Game", o: "GameObject") -> bool:
