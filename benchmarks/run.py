@@ -418,7 +418,7 @@ def decision_cost(pool: object, rounds: int) -> Results:
     engine without versions pays at every decision); ``decision_after_passing_ms`` follows a pass
     of priority (the most common case in play); ``decision_after_write_ms`` follows a write to
     one of the other player's permanents (it is tapped or untapped), ``decision_after_own_write_ms``
-    to one of the deciding player's own (a Grizzly Bears)."""
+    to one of the deciding player's own (a Forest: its mana ability is usable, then not)."""
     from runtime.game import Game
     from runtime.pool import Pool
     from runtime.tools.random_player import RandomDecider
@@ -443,7 +443,8 @@ def decision_cost(pool: object, rounds: int) -> Results:
         for n, game in games.items():
             # A snapshot is taken before every player action (726.1); a restore only follows a refused one.
             theirs = next(o for o in game.zone(Zone.BATTLEFIELD) if game.obj(o).controller == 1)
-            mine = next(o for o in game.zone(Zone.BATTLEFIELD) if game.obj(o).controller == 0)
+            mine = next(o for o in game.zone(Zone.BATTLEFIELD)
+                        if game.obj(o).controller == 0 and game.obj(o).definition.name == "Forest")
 
             def forgotten(g: Game = game) -> None:
                 g.state.clock.forget()

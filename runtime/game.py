@@ -1675,12 +1675,19 @@ class Game:
         # Any permanent may watch ("whenever another permanent is turned face up"); the subject's
         # own selector says whose objects count ("... you control"). Cards in a graveyard watch
         # only their owner's objects ("whenever a creature you control dies" from the graveyard).
-        watchers = list(self.battlefield())
-        watchers += [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
-        granted = self._watching_granted()
+        graveyard = [self.obj(i) for i in self.zone(Zone.GRAVEYARD, obj.controller)]
+        # The permanents that watch are kept with the permanents (``runtime.permanents``: found from
+        # their characteristics, granted abilities included).
+        kept = self.permanents.event_watchers(self) if not self.partial else None
+        if kept is None:
+            granted = self._watching_granted()
+            watchers = [w for w in (*self.battlefield(), *graveyard)
+                        if granted or any(_watches(a) for a in w.definition.expanded)]
+        else:
+            granted = bool(graveyard) and self._watching_granted()
+            # A cheap pre-check on a graveyard card's copiable values before computing characteristics.
+            watchers = [*kept, *(w for w in graveyard if granted or any(_watches(a) for a in w.definition.expanded))]
         for w in watchers:
-            if not granted and not any(_watches(a) for a in w.definition.expanded):
-                continue  # cheap pre-check on the copiable values before computing characteristics
             for a in self.characteristics(w).abilities:
                 if not isinstance(a, TriggeredAbility):
                     continue

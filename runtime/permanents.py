@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable
 
-from .abilities import BeginningOfStep, TriggeredAbility
+from .abilities import BeginningOfStep, ObjectEvent, TriggeredAbility
 from .costs import tap_mana_sources
 from .layers import CONDITIONAL_STATICS, Characteristics, equivalent, printed_characteristics, through_layers
 from .zones import Zone
@@ -45,16 +45,20 @@ Source = tuple[int, int, tuple[str, ...]]  # (permanent, ability index, the colo
 class _Entry:
     """One permanent, its characteristics, and what the lists need of them, found once."""
 
-    __slots__ = ("obj", "ch", "actor", "mana", "step_triggers")
+    __slots__ = ("obj", "controller", "ch", "actor", "mana", "step_triggers", "watches")
 
     def __init__(self, game: "Game", o: "GameObject") -> None:
         self.obj = o
+        self.controller = o.controller  # as it was found (the object may be written since)
         self.ch = ch = game.characteristics(o)
         # Whether it may offer an action: face down (116.2b), or with an activated ability that
         # isn't a mana ability (605.3a).
         self.actor = o.face_down is not None or any(not a.is_mana for a in ch.activated)
         self.step_triggers = tuple(a for a in ch.abilities
                                    if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))
+        # Whether it watches other objects' events ("whenever a creature you control dies", 603.2).
+        self.watches = any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                           and a.trigger.scope in ("yours", "attached") for a in ch.abilities)
         self.mana: tuple[Source, ...] = ()
         self.find_mana(game)
 
@@ -64,16 +68,45 @@ class _Entry:
 
 
 class _Lists:
-    """One controller's lists, in battlefield order, made from the entries."""
+    """One controller's lists, in battlefield order, made from the entries; a changed entry is
+    put in its place, and only the lists it belongs to are made again."""
 
-    __slots__ = ("controlled", "with_parts", "actors", "sources")
+    __slots__ = ("entries", "pos", "controlled", "with_parts", "actors", "_sources")
 
     def __init__(self, entries: list[_Entry]) -> None:
+        self.entries = entries
+        self.pos = {e.obj.oid: i for i, e in enumerate(entries)}
         self.controlled: list[tuple["GameObject", Characteristics]] = [(e.obj, e.ch) for e in entries]
-        self.with_parts: list[tuple["GameObject", tuple[tuple["Part", str], ...]]] = [
-            (e.obj, e.ch.parts) for e in entries if e.ch.parts]
-        self.actors: list[tuple["GameObject", Characteristics]] = [(e.obj, e.ch) for e in entries if e.actor]
-        self.sources: list[Source] = [s for e in entries for s in e.mana]
+        self.with_parts: list[tuple["GameObject", tuple[tuple["Part", str], ...]]] = []
+        self.actors: list[tuple["GameObject", Characteristics]] = []
+        self._parts_and_actors()
+        self._sources: list[Source] | None = None
+
+    def _parts_and_actors(self) -> None:
+        entries = self.entries
+        self.with_parts = [(e.obj, e.ch.parts) for e in entries if e.ch.parts]
+        self.actors = [(e.obj, e.ch) for e in entries if e.actor]
+
+    @property
+    def sources(self) -> list[Source]:
+        """The controller's usable {T} mana abilities, in battlefield order (601.2g)."""
+        if self._sources is None:
+            self._sources = [s for e in self.entries for s in e.mana]
+        return self._sources
+
+    def patch(self, old: _Entry, new: _Entry) -> bool:
+        """Put ``new`` in the place of ``old`` (the same permanent, still this controller's); False
+        if ``old`` isn't in these lists (they must be made again)."""
+        i = self.pos.get(old.obj.oid)
+        if i is None or self.entries[i] is not old:
+            return False
+        self.entries[i] = new
+        self.controlled[i] = (new.obj, new.ch)
+        if old.actor or new.actor or old.ch.parts or new.ch.parts:
+            self._parts_and_actors()
+        if old.mana != new.mana:
+            self._sources = None
+        return True
 
 
 class Permanents:
@@ -91,6 +124,8 @@ class Permanents:
         # Every permanent with an "at the beginning of" triggered ability (603.2, 503.1a), with
         # them, in battlefield order: found again whenever an entry changes.
         self.step_watchers: list[tuple["GameObject", tuple["TriggeredAbility", ...]]] | None = None
+        # Every permanent with an ability watching other objects' events, in battlefield order.
+        self.event_watchers_found: list["GameObject"] | None = None
 
     def lists_of(self, game: "Game", player: int) -> _Lists | None:
         """``player``'s lists, brought up to date (inside a read-only stretch, 613.8 not in progress);
@@ -100,7 +135,7 @@ class Permanents:
         got = self.lists.get(player)
         if got is None:
             got = self.lists[player] = _Lists([e for e in map(self.entries.get, self.order)
-                                                if e is not None and e.obj.controller == player])
+                                                if e is not None and e.controller == player])
         if game.verify_characteristics:
             fresh = [o for o in game.battlefield() if o.controller == player]
             if fresh != [o for o, _ in got.controlled] or not all(
@@ -148,6 +183,24 @@ class Permanents:
                 raise AssertionError("stale step triggers served")
         return found
 
+    def event_watchers(self, game: "Game") -> list["GameObject"] | None:
+        """The permanents whose abilities watch other objects' events (603.2: "whenever a creature
+        you control dies", "when enchanted creature dies"), in battlefield order; None while the
+        entries are being brought up to date."""
+        if not self.refresh(game):
+            return None
+        found = self.event_watchers_found
+        if found is None:
+            found = self.event_watchers_found = [e.obj for e in map(self.entries.get, self.order)
+                                                 if e is not None and e.watches]
+        if game.verify_characteristics:
+            fresh = [o for o in game.battlefield() if any(
+                isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+                and a.trigger.scope in ("yours", "attached") for a in through_layers(game, o).abilities)]
+            if fresh != found:
+                raise AssertionError("stale event watchers served")
+        return found
+
     def is_local(self, game: "Game") -> bool:
         """Whether, now, no permanent's static ability affects other objects or cards elsewhere and
         none has a condition (see the module); False when it can't be known cheaply now.  While
@@ -175,7 +228,7 @@ class Permanents:
             for oid in [oid for oid in self.entries if oid not in present]:
                 del self.entries[oid]
             self.lists.clear()
-        self.step_watchers = None
+        self.step_watchers = self.event_watchers_found = None
         changed = [key for key in written if type(key) is int and key > 0]
         here = [o for o in map(objects.get, changed)
                 if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
@@ -183,13 +236,20 @@ class Permanents:
             self._rebuild(game)
             return
         self.local_known = True  # every permanent is local: no characteristic computed below looks elsewhere
-        for key in changed:
-            old = self.entries.pop(key, None)
-            if old is not None:
-                self.lists.pop(old.obj.controller, None)
+        olds = {key: self.entries.pop(key) for key in changed if key in self.entries}
         for o in here:
             self.entries[o.oid] = _Entry(game, o)
-            self.lists.pop(o.controller, None)
+        for key in changed:
+            old, new = olds.get(key), self.entries.get(key)
+            if old is not None and new is not None and old.controller == new.controller:
+                lists = self.lists.get(new.controller)
+                # The same permanent in the same place (no zone was written): patched in.
+                if lists is not None and not lists.patch(old, new):
+                    del self.lists[new.controller]
+                continue
+            for e in (old, new):
+                if e is not None:
+                    self.lists.pop(e.controller, None)
         if not written.isdisjoint(_NEW_TURN):
             for e in self.entries.values():
                 e.find_mana(game)
@@ -203,7 +263,7 @@ class Permanents:
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
         self.lists = {}
-        self.step_watchers = None
+        self.step_watchers = self.event_watchers_found = None
 
 
 def _local(game: "Game", o: "GameObject") -> bool:

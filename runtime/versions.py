@@ -39,10 +39,12 @@ JOURNAL_LIMIT = 4096
 class Clock:
     """The write clock of one game: numbers every write and remembers what each one wrote."""
 
-    __slots__ = ("now", "base", "journal", "marks", "trail", "__weakref__")
+    __slots__ = ("now", "base", "journal", "marks", "trail", "eventful", "__weakref__")
 
     def __init__(self, now: int = 0) -> None:
         self.now = now
+        # The number of the last write that wasn't only the passing of time (``PASSING_TIME``).
+        self.eventful = now
         # ``journal[i]`` is what write number ``base + i + 1`` wrote.
         self.base = now
         self.journal: list[Hashable] = []
@@ -69,13 +71,15 @@ class Clock:
             del journal[:JOURNAL_LIMIT]
             self.base += JOURNAL_LIMIT
         journal.append(key)
+        if key not in PASSING_TIME:
+            self.eventful = now
         return now
 
     def forget(self) -> None:
-        """Everything may have changed (a rewind put a whole earlier state back, 726.1): the next
-        number starts a new era, and :meth:`since` knows nothing of writes before it."""
+        """Everything may have changed: the next number starts a new era, and :meth:`since` and
+        :meth:`quiet_since` know nothing of writes before it."""
         self.now += 1
-        self.base = self.now
+        self.base = self.eventful = self.now
         self.journal.clear()
 
     def quiet_since(self, version: int, passing: frozenset[str] = PASSING_TIME) -> bool:
@@ -84,6 +88,8 @@ class Clock:
         i = version - self.base
         if i < 0:
             return False
+        if passing is PASSING_TIME:
+            return version >= self.eventful  # kept up to date by every write
         journal = self.journal
         if i >= len(journal):
             return i == len(journal) and version == self.now
