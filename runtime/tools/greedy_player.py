@@ -10,6 +10,9 @@ player may see (the battlefield, its own hand; 400.2, 708.5: a face-down permane
 - blockers (509.1): each attacker, biggest first, is blocked by a creature that kills it and
   survives, else by one that survives; when the unblocked damage would be lethal, the smallest
   creatures chump-block the biggest attackers.
+- mulligans (103.4): a hand of more than five cards is sent back unless two to all but two of its
+  cards are lands (2-5 of 7, 2-4 of 6); the cards put on the bottom are lands beyond about 45% of
+  the hand kept, else the most expensive spells.
 - targets (601.2c): an opponent's permanent (the most expensive) or the opponent first, else its
   own; everything else: the largest number, the first option, the fewest cards it must choose
   (most it may when searching), triggers in the order offered.
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from ..decisions import (
     Answer, Choice, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
-    DeclareAttackers, DeclareBlockers, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Mulligan, MulliganBottom, Question, YesNo,
 )
 from ..game import Game
 from ..mana import mana_value
@@ -142,6 +145,35 @@ def greedy_target(game: Game, q: ChooseTarget) -> str | None:
     return max(q.options, key=rank).key
 
 
+def _is_land(game: Game, c: Choice) -> bool:
+    o = _object(game, c.key)
+    return o is not None and "land" in game.characteristics(o).types
+
+
+def greedy_mulligan(game: Game, q: Mulligan) -> bool:
+    """103.4: take a mulligan with a hand of more than five cards holding fewer than two lands, or
+    fewer than two spells; keep a hand of five or fewer."""
+    size = len(q.hand)
+    lands = sum(_is_land(game, c) for c in q.hand)
+    return size > 5 and not 2 <= lands <= size - 2
+
+
+def greedy_bottom(game: Game, q: MulliganBottom) -> tuple[str, ...]:
+    """103.4: the cards of a new hand to put on the bottom: a land while the hand kept would hold
+    more lands than about 45% of it, else the most expensive spell."""
+    hand = list(q.options)
+    target = round(0.45 * (len(hand) - q.minimum))
+    out: list[str] = []
+    for _ in range(min(q.minimum, len(hand))):
+        lands = [c for c in hand if _is_land(game, c)]
+        spells = [c for c in hand if not _is_land(game, c)]
+        pick = lands[-1] if lands and (len(lands) > target or not spells) else \
+            max(spells, key=lambda c: _cost_of(game, _object(game, c.key)))
+        hand.remove(pick)
+        out.append(pick.key)
+    return tuple(out)
+
+
 def greedy_answer(game: Game, question: Question) -> Answer:
     """The greedy answer to any question (see the module's docstring)."""
     q = question
@@ -153,6 +185,8 @@ def greedy_answer(game: Game, question: Question) -> Answer:
         return greedy_blockers(game, q)
     if isinstance(q, ChooseTarget):
         return greedy_target(game, q)
+    if isinstance(q, Mulligan):
+        return greedy_mulligan(game, q)
     if isinstance(q, YesNo):
         return True
     if isinstance(q, ChooseNumber):
@@ -161,6 +195,8 @@ def greedy_answer(game: Game, question: Question) -> Answer:
         return q.options[0].key
     if isinstance(q, ChooseOrder):
         return tuple(c.key for c in q.options)
+    if isinstance(q, MulliganBottom):
+        return greedy_bottom(game, q)
     if isinstance(q, ChooseCards):
         n = q.maximum if "search" in q.prompt.lower() else q.minimum
         return tuple(c.key for c in q.options[:min(n, len(q.options))])

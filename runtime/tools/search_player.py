@@ -55,7 +55,7 @@ from typing import Hashable, Sequence
 
 from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
-    DeclareAttackers, DeclareBlockers, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Mulligan, MulliganBottom, Question, YesNo,
 )
 from ..game import Game
 from ..objects import Card, GameObject
@@ -128,6 +128,8 @@ def candidates(game: Game, q: Question) -> list[Answer]:
     rng = random.Random(0)
     greedy = greedy_answer(game, q)
     out: list[Answer] = []
+    if isinstance(q, (Mulligan, MulliganBottom)):
+        return [greedy]  # before the first turn there is no point to play a copy on from: the greedy rule
     if isinstance(q, ChooseAction):
         # Two cards of the same name in the hand are the same action (a land drop, a spell): one
         # candidate for both.
