@@ -34,7 +34,7 @@ has been tried ``DEEPEN`` times, else by the rollout policy.  Candidates: every 
 card name for lands and spells in the hand), target, option, yes/no; for attacks and blocks a
 few whole declarations (none, the greedy one, all, each creature alone; the greedy blocks, none,
 chump blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few
-others.  Rollouts play to the end of the next turn (``horizon``), both players as the greedy
+others.  Rollouts play to the end of the turn after next (``horizon``), both players as the greedy
 player (``greedy_opponent=False``: the opponent as the random player, :class:`RandomDecider`);
 then the state is scored (:func:`evaluate`).  The answer is the candidate that
 beats the greedy answer world by world by more than ``MARGIN`` and ``NOISE`` standard errors,
@@ -258,12 +258,12 @@ class SearchDecider:
     """An ISMCTS player for seat ``me`` of the game in ``game_ref`` (see the module docstring).
 
     ``iterations``: iterations per searched question; ``seconds``: a time budget instead (not
-    deterministic); ``horizon``: the turns a rollout plays, the root's included (2: to the end of the
-    next turn); ``greedy_rollouts`` and ``greedy_opponent``: see :meth:`_rollout_answer`.
+    deterministic); ``horizon``: the turns a rollout plays, the root's included (3: to the end of the
+    turn after next, so both players' next turns are seen); ``greedy_rollouts`` and ``greedy_opponent``: see :meth:`_rollout_answer`.
     """
 
     def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
-                 seconds: float | None = None, horizon: int = 2, rollout_steps: int = 400,
+                 seconds: float | None = None, horizon: int = 3, rollout_steps: int = 400,
                  greedy_rollouts: bool = True, greedy_opponent: bool = True) -> None:
         self.me = me
         self.game_ref = game_ref

@@ -214,8 +214,8 @@ def _hand_question(pool: Pool, names: list[str]) -> tuple[Game, Mulligan]:
 def test_mulligan_answers(pool: Pool) -> None:
     """103.4: the random player keeps without drawing a random number (seeded games stay what they
     were); the greedy and search players send back a hand of seven with fewer than two lands or
-    fewer than two spells, keep five or fewer, and put extra lands, else the most expensive
-    spells, on the bottom."""
+    fewer than two spells, or whose lands' colors cast fewer than half of its spells, keep five or
+    fewer, and put extra lands, else the most expensive spells, on the bottom."""
     g, q = _hand_question(pool, ["Forest"] * 7)
     r = RandomDecider(5)
     state = r.rng.getstate()
@@ -224,6 +224,9 @@ def test_mulligan_answers(pool: Pool) -> None:
     assert greedy_answer(g, q) is True and search.decide(q) is True
     assert greedy_answer(g, _hand_question(pool, ["Forest"] * 5)[1]) is False
     g, q = _hand_question(pool, ["Forest", "Forest", "Grizzly Bears", "Lightning Bolt", "Belltoll Dragon",
+                                 "Firebolt", "Llanowar Elves"])
+    assert greedy_answer(g, q) is True  # only two of the five spells are green
+    g, q = _hand_question(pool, ["Forest", "Mountain", "Grizzly Bears", "Lightning Bolt", "Belltoll Dragon",
                                  "Firebolt", "Llanowar Elves"])
     assert greedy_answer(g, q) is False
     assert greedy_answer(g, MulliganBottom(0, "Put 1 card on the bottom", q.hand, 1, 1)) == (q.hand[4].key,)
