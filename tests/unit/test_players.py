@@ -248,3 +248,15 @@ def test_greedy_players_mulligan_in_a_game(pool: Pool) -> None:
     assert "T0 untap: alice puts 1 card on the bottom of their library (103.4)" in r.log
     assert r.decisions_log[:4] == ["Mulligan(0) -> True", "Mulligan(1) -> False", "MulliganBottom(0) -> ('" +
                                    r.decisions_log[2].split("('")[1], "Mulligan(0) -> False"]
+
+
+def test_greedy_attack_sees_evasion(pool: Pool) -> None:
+    """508.1, 509.1b: the greedy player attacks with a flier that the opponent's big ground creature
+    can't block, and keeps back the Bears it would block and kill."""
+    g = Game(["alice", "bob"], [RandomDecider(0), RandomDecider(1)])
+    drake = g.add_card(0, pool.get("Tolarian Drake"), Zone.BATTLEFIELD)
+    bears = g.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
+    g.add_card(1, pool.get("Blastoderm"), Zone.BATTLEFIELD)
+    options = (Choice(str(drake), "Tolarian Drake"), Choice(str(bears), "Grizzly Bears"))
+    q = DeclareAttackers(0, "Declare attackers", options, legal=(str(drake), str(bears)))
+    assert greedy_answer(g, q) == (str(drake),)
