@@ -11,8 +11,9 @@ player may see (the battlefield, its own hand; 400.2, 708.5: a face-down permane
   survives, else by one that survives; when the unblocked damage would be lethal, the smallest
   creatures chump-block the biggest attackers.
 - mulligans (103.4): a hand of more than five cards is sent back unless two to all but two of its
-  cards are lands (2-5 of 7, 2-4 of 6) whose mana has the colors of at least half of its spells; the cards put on the bottom are lands beyond about 45% of
-  the hand kept, else the most expensive spells.
+  cards are lands (2-5 of 7, 2-4 of 6) whose mana has the colors of at least half of its spells;
+  the cards put on the bottom are lands beyond about 45% of the hand kept, else the most
+  expensive spells.
 - targets (601.2c): an opponent's permanent (the most expensive) or the opponent first, else its
   own; everything else: the largest number, the first option, the fewest cards it must choose
   (most it may when searching), triggers in the order offered.
