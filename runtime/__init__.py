@@ -49,6 +49,7 @@ both, counting imports at module level and inside functions):
    - ``leaving``: a player leaving the game, conceding or losing a multiplayer game (800.4a, 104.3a).
    - ``sba``: state-based actions (704).
    - ``turns``: the steps of a turn and the priority loop (500-514, 117).
+   - ``mulligan``: the London mulligan before the first turn (103.4).
 5. The card pool
    - ``api``: everything generated card modules may use, in one namespace.
    - ``pool``: loading a compiled card pool lazily, by card name.
