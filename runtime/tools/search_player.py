@@ -259,7 +259,8 @@ class SearchDecider:
 
     ``iterations``: iterations per searched question; ``seconds``: a time budget instead (not
     deterministic); ``horizon``: the turns a rollout plays, the root's included (3: to the end of the
-    turn after next, so both players' next turns are seen); ``greedy_rollouts`` and ``greedy_opponent``: see :meth:`_rollout_answer`.
+    turn after next, so both players' next turns are seen); ``greedy_rollouts`` and
+    ``greedy_opponent``: see :meth:`_rollout_answer`.
     """
 
     def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
